@@ -1,0 +1,127 @@
+//===- LdslintPlugin.cpp - ldslint as a clang plugin -----------------------===//
+//
+//   clang -fplugin=build/lib/ldslint.so [-fplugin-arg-ldslint-<opt>] ...
+//
+// Runs after the main action in every cc1 of a compile. Only device compiles
+// are analysed (the host cc1 and each offload arch each run the plugin), so
+// every access is reported once per target arch.
+//
+//===----------------------------------------------------------------------===//
+#include "Analyzer.h"
+#include "DiagnosticReporter.h"
+#include "JsonReport.h"
+#include "Options.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace {
+
+class LdslintConsumer : public ASTConsumer {
+public:
+  LdslintConsumer(CompilerInstance &CI, ldslint::ToolOptions Opts)
+      : CI(CI), Opts(std::move(Opts)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    if (Diags.hasErrorOccurred())
+      return; // never add noise to a broken compile
+    const std::string Arch =
+        Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : Opts.ArchOverride;
+    const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
+    ldslint::AnalysisOutput Out =
+        ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, Opts.Analysis);
+    if (!Out.Problem.empty()) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Remark,
+                                         "ldslint: %0; shared-memory accesses "
+                                         "are not analysed"))
+          << Out.Problem;
+      return;
+    }
+    ldslint::reportDiagnostics(Diags, Ctx.getSourceManager(), Out.Findings,
+                               Opts.Report);
+    if (!Opts.JsonPath.empty())
+      writeJson(Out, Arch, Diags);
+  }
+
+private:
+  CompilerInstance &CI;
+  ldslint::ToolOptions Opts;
+
+  /// Several device cc1s (one per arch) may write the same file: keep the
+  /// other archs' entries and replace this arch's.
+  void writeJson(const ldslint::AnalysisOutput &Out, const std::string &Arch,
+                 DiagnosticsEngine &Diags) {
+    std::vector<llvm::json::Value> Items;
+    if (auto Buf = llvm::MemoryBuffer::getFile(Opts.JsonPath))
+      if (auto Old = llvm::json::parse((*Buf)->getBuffer()))
+        if (auto *Obj = Old->getAsObject())
+          if (auto *Arr = Obj->getArray("findings"))
+            for (const llvm::json::Value &V : *Arr)
+              if (auto *F = V.getAsObject())
+                if (F->getString("arch") != llvm::StringRef(Arch))
+                  Items.push_back(V);
+    ldslint::ReportOptions Visible = Opts.Report;
+    for (const ldslint::Finding &F : Out.Findings)
+      if (ldslint::isReportable(F, Visible))
+        Items.push_back(ldslint::findingToJson(F));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Opts.JsonPath, EC, llvm::sys::fs::OF_Text);
+    if (EC) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "ldslint: cannot write '%0': %1"))
+          << Opts.JsonPath << EC.message();
+      return;
+    }
+    OS << llvm::formatv("{0:2}", ldslint::findingsToJson(Items)) << "\n";
+  }
+};
+
+class LdslintAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    if (!CI.getLangOpts().CUDAIsDevice)
+      return std::make_unique<ASTConsumer>();
+    return std::make_unique<LdslintConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    for (const std::string &Arg : Args) {
+      if (Arg == "help") {
+        llvm::errs() << "ldslint plugin arguments "
+                        "(-fplugin-arg-ldslint-<arg>):\n"
+                     << ldslint::optionHelp();
+        continue;
+      }
+      std::string Error = ldslint::applyOption(Opts, Arg);
+      if (!Error.empty()) {
+        Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                           "ldslint: %0"))
+            << Error;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddAfterMainAction; }
+
+private:
+  ldslint::ToolOptions Opts;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<LdslintAction>
+    X("ldslint", "report shared-memory bank conflicts in CUDA/HIP kernels");

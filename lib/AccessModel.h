@@ -1,0 +1,91 @@
+//===- AccessModel.h - What the front end extracts from the AST --*- C++ -*-===//
+//
+// The analysis core's input, independent of clang: for one kernel (or one
+// kernel instantiation), the symbols its shared-memory addresses mention,
+// the loops around the accesses, and per access the symbolic byte address,
+// the access width and the conditions under which a lane performs it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_ACCESSMODEL_H
+#define LDSLINT_ACCESSMODEL_H
+
+#include "BankModel.h"
+#include "SymExpr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ldslint {
+
+enum class SymbolKind {
+  ThreadIdx, ///< threadIdx.{x,y,z}: varies per lane
+  BlockDim,  ///< blockDim.{x,y,z}: uniform, known once the block shape is
+  Lane,      ///< lane index inside the warp (introduced by the evaluator)
+  LoopVar,   ///< induction variable of Loops[LoopIndex]
+  Extent,    ///< extent of one dimension of a shared array (paddable)
+  Unknown,   ///< anything not known statically
+};
+
+struct SymbolInfo {
+  SymbolKind Kind = SymbolKind::Unknown;
+  std::string Name;    ///< spelling for messages ("threadIdx.x", "stride")
+  unsigned Dim = 0;    ///< ThreadIdx/BlockDim: 0,1,2; Extent: dimension
+  unsigned LoopIndex = 0;
+  int64_t Value = 0;   ///< Extent: declared extent
+  /// Unknown: varies per lane (data-dependent index) rather than uniform.
+  bool LaneVarying = false;
+  /// Unknown: part of the assumed lane structure (warp position, ty, ...);
+  /// its values are aggregated like warps instead of being a condition.
+  bool Structural = false;
+  /// Unknown: inclusive range of possible values when bounded.
+  std::optional<std::pair<int64_t, int64_t>> Domain;
+  std::string Why; ///< Unknown: why it is not known
+};
+
+struct LoopModel {
+  SymbolId Var = 0;
+  IntType VarType;
+  SymRef Init;   ///< value before the first iteration
+  SymRef Cond;   ///< loop continues while non-zero (may mention Var)
+  SymRef Next;   ///< value of Var after one iteration (mentions Var)
+  /// Set when Next is Var + Step with a uniform Step: the loop can then be
+  /// summarised as Init + trip * Step when its bounds are not known.
+  SymRef Step;
+  /// False when the body can leave the loop early (break, return, goto) or
+  /// the header is not understood; the loop is then never enumerated.
+  bool Enumerable = true;
+  std::string Text; ///< header spelling, for messages
+};
+
+struct Condition {
+  SymRef Expr;      ///< the lane performs the access only if non-zero
+  std::string Text; ///< source spelling, for assumptions
+};
+
+struct AccessModel {
+  SymRef Address;            ///< bytes from the start of the array
+  unsigned WidthBytes = 4;   ///< bytes per lane of one instruction
+  AccessKind Kind = AccessKind::Read;
+  std::vector<Condition> Conditions;
+  std::vector<unsigned> Loops; ///< enclosing loops, outermost first
+  /// Why the address could not be modelled; when set, Address is null.
+  std::string Unsupported;
+};
+
+struct KernelModel {
+  std::vector<SymbolInfo> Symbols;
+  std::vector<LoopModel> Loops;
+
+  SymbolId addSymbol(SymbolInfo S) {
+    Symbols.push_back(std::move(S));
+    return static_cast<SymbolId>(Symbols.size() - 1);
+  }
+  std::string symbolName(SymbolId Id) const {
+    return Id < Symbols.size() ? Symbols[Id].Name : "?";
+  }
+};
+
+} // namespace ldslint
+
+#endif

@@ -1,0 +1,137 @@
+//===- Analyzer.cpp --------------------------------------------------------===//
+#include "Analyzer.h"
+
+#include "KernelExtractor.h"
+#include "LaunchSites.h"
+#include "PaddingPlanner.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext() && !SM.isInSystemHeader(FD->getLocation()))
+      Kernels.push_back(FD);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Kernels;
+
+private:
+  const SourceManager &SM;
+};
+
+std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressScope = false;
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  OS.flush();
+  return Name;
+}
+
+/// Orders results so that the worst one is reported: conflicts first (by
+/// degree, then wavefronts), then unknowns, then ok.
+bool worse(const EvalResult &A, const EvalResult &B) {
+  auto Rank = [](Verdict V) {
+    return V == Verdict::Conflict ? 2 : V == Verdict::Unknown ? 1 : 0;
+  };
+  if (Rank(A.Status) != Rank(B.Status))
+    return Rank(A.Status) > Rank(B.Status);
+  if (A.Degree != B.Degree)
+    return A.Degree > B.Degree;
+  return A.Wavefronts > B.Wavefronts;
+}
+
+} // namespace
+
+AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
+                                      unsigned WaveSize,
+                                      const AnalysisOptions &Options) {
+  AnalysisOutput Out;
+  Out.Model = lookupBankModel(Arch, WaveSize);
+  if (!Out.Model) {
+    Out.Problem = "no shared-memory bank model for target '" + Arch +
+                  "'; known targets: " + knownArchList();
+    return Out;
+  }
+  const BankModel &Model = *Out.Model;
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  KernelFinder Finder(SM);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const LaunchShapes Launches = collectLaunchShapes(Ctx);
+
+  std::vector<ExtractedKernel> Kernels;
+  Kernels.reserve(Finder.Kernels.size());
+  for (const FunctionDecl *FD : Finder.Kernels)
+    Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
+
+  PaddingPlanner Planner(Ctx, Model, Options.Eval);
+  for (const ExtractedKernel &K : Kernels) {
+    std::vector<BlockShape> Shapes = blockShapesFor(
+        Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
+    std::vector<std::optional<BlockShape>> ToTry;
+    for (const BlockShape &S : Shapes)
+      ToTry.push_back(S);
+    if (ToTry.empty())
+      ToTry.push_back(std::nullopt);
+    for (const AccessSite &Site : K.Accesses) {
+      Finding F;
+      const SourceLocation Loc = Site.Where->getExprLoc();
+      F.Loc = Loc;
+      F.DeclLoc = Site.Array->getLocation();
+      for (const CallExpr *Call : Site.CallChain)
+        F.CallLocs.push_back(Call->getExprLoc());
+      const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+      if (P.isValid()) {
+        F.File = P.getFilename();
+        F.Line = P.getLine();
+        F.Column = P.getColumn();
+      }
+      F.Function = kernelName(K.Kernel, Ctx);
+      F.Array = Site.Array->getNameAsString();
+      F.Kind = Site.Model.Kind;
+      F.WidthBytes = Site.Model.WidthBytes;
+      F.Arch = Model.Arch;
+      bool First = true;
+      for (const auto &Shape : ToTry) {
+        EvalResult R =
+            evaluateAccess(K.Model, Site.Model, Shape, Model, Options.Eval);
+        if (First || worse(R, F.Result)) {
+          F.Result = R;
+          F.Block = Shape;
+          F.BlockSource = Shape ? Shape->Source : "";
+        }
+        First = false;
+      }
+      if (!F.Block)
+        F.Result.Assumptions.insert(
+            F.Result.Assumptions.begin(),
+            "block shape unknown: assumed blockDim.x is a multiple of " +
+                std::to_string(Model.WaveSize) +
+                " (pass --assume-block or launch with a constant shape)");
+      if (ToTry.size() > 1)
+        F.Result.Assumptions.push_back(
+            "the kernel is launched with " + std::to_string(ToTry.size()) +
+            " block shapes; the worst is shown");
+      Planner.addAccess(K, Site, ToTry, Out.Findings.size());
+      Out.Findings.push_back(std::move(F));
+    }
+  }
+  Planner.plan(Out.Findings);
+  return Out;
+}
+
+} // namespace ldslint

@@ -1,0 +1,38 @@
+//===- Analyzer.h - Analyse one translation unit for one target -*- C++ -*-===//
+//
+// The entry point every front end calls: finds the kernels of a device
+// compile, extracts their shared accesses, evaluates them for each block
+// shape on the target's bank model, plans padding fixes, and returns
+// findings. It prints nothing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_ANALYZER_H
+#define LDSLINT_ANALYZER_H
+
+#include "Finding.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace ldslint {
+
+struct AnalysisOptions {
+  std::optional<BlockShape> AssumeBlock;
+  EvalOptions Eval;
+};
+
+struct AnalysisOutput {
+  std::optional<BankModel> Model;
+  std::string Problem; ///< set when nothing could be analysed (unknown arch)
+  std::vector<Finding> Findings;
+};
+
+/// \p Arch is the device target's CPU ("sm_90", "gfx942"); \p WaveSize what
+/// the compiler reports for it (0 if unknown).
+AnalysisOutput analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                      const std::string &Arch,
+                                      unsigned WaveSize,
+                                      const AnalysisOptions &Options);
+
+} // namespace ldslint
+
+#endif

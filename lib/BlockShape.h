@@ -1,0 +1,37 @@
+//===- BlockShape.h - Thread-block shape and the lanes of each warp -*- C++ -*-===//
+#ifndef LDSLINT_BLOCKSHAPE_H
+#define LDSLINT_BLOCKSHAPE_H
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ldslint {
+
+struct BlockShape {
+  unsigned X = 1, Y = 1, Z = 1;
+  std::string Source; ///< where the shape comes from, for messages
+
+  unsigned threads() const { return X * Y * Z; }
+  std::string str() const; ///< "32x8x1"
+  bool operator==(const BlockShape &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+};
+
+/// Parses "32", "32x8" or "32x8x2". nullopt on malformed or absurd shapes
+/// (more than 1024 threads, a zero extent, z above 64).
+std::optional<BlockShape> parseBlockShape(const std::string &Text);
+
+/// threadIdx of each lane of warp \p Warp: lanes are consecutive linear
+/// thread ids, x fastest, then y, then z. Lanes past the end of the block
+/// are absent (partial last warp).
+std::vector<std::array<unsigned, 3>>
+warpLanes(const BlockShape &Shape, unsigned WaveSize, unsigned Warp);
+
+unsigned warpCount(const BlockShape &Shape, unsigned WaveSize);
+
+} // namespace ldslint
+
+#endif

@@ -1,0 +1,186 @@
+//===- DiagnosticReporter.cpp ----------------------------------------------===//
+#include "DiagnosticReporter.h"
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace ldslint {
+
+bool isSuppressed(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return false;
+  Loc = SM.getFileLoc(Loc);
+  bool Invalid = false;
+  const char *Start = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid || !Start)
+    return false;
+  const FileID FID = SM.getFileID(Loc);
+  const llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return false;
+  const size_t Offset = SM.getFileOffset(Loc);
+  const size_t LineStart = Buffer.rfind('\n', Offset) == llvm::StringRef::npos
+                               ? 0
+                               : Buffer.rfind('\n', Offset) + 1;
+  size_t LineEnd = Buffer.find('\n', Offset);
+  if (LineEnd == llvm::StringRef::npos)
+    LineEnd = Buffer.size();
+  return Buffer.slice(LineStart, LineEnd).contains("ldslint: ignore");
+}
+
+bool isReportable(const Finding &F, const ReportOptions &Options) {
+  switch (F.Result.Status) {
+  case Verdict::Conflict:
+    return F.Result.Degree >= Options.MinDegree;
+  case Verdict::Unknown:
+    return Options.ShowUnknown;
+  case Verdict::Ok:
+    return Options.ShowOk;
+  }
+  return false;
+}
+
+namespace {
+
+std::string number(double V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.2f", V);
+  std::string S = Buf;
+  while (S.size() > 1 && S.back() == '0')
+    S.pop_back();
+  if (S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
+template <typename T>
+std::string listOf(const std::vector<T> &Items, size_t Max = 6) {
+  std::string S;
+  for (size_t I = 0; I < Items.size(); ++I) {
+    if (I == Max - 2 && Items.size() > Max) {
+      S += ", ..., " + std::to_string(Items.back());
+      break;
+    }
+    S += (I ? ", " : "") + std::to_string(Items[I]);
+  }
+  return S;
+}
+
+std::string verb(AccessKind K) {
+  switch (K) {
+  case AccessKind::Read:
+    return "reading";
+  case AccessKind::Write:
+    return "writing";
+  case AccessKind::Atomic:
+    return "atomic update of";
+  }
+  return "accessing";
+}
+
+/// Findings on one source location that agree are rendered once (template
+/// instantiations, inlined device functions); otherwise once per function.
+std::string groupKey(const Finding &F, bool PerFunction) {
+  std::string Key = F.File + ":" + std::to_string(F.Line) + ":" +
+                    std::to_string(F.Column) + ":" + accessKindName(F.Kind);
+  if (PerFunction)
+    Key += ":" + F.Function;
+  return Key;
+}
+
+} // namespace
+
+std::string describeCollision(const Finding &F) {
+  const BankCollision &C = F.Result.Example;
+  std::string S = "lanes " + listOf(C.Lanes) + " of warp " +
+                  std::to_string(F.Result.ExampleWarp) + " access bytes " +
+                  listOf(C.Addresses) + " of '" + F.Array + "'" +
+                  (F.Result.ExampleRelative ? " (plus a uniform offset)" : "") +
+                  ", all in bank " + std::to_string(C.Bank);
+  if (!F.Result.ExampleContext.empty())
+    S += " (at " + F.Result.ExampleContext + ")";
+  return S;
+}
+
+unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
+                           const std::vector<Finding> &Findings,
+                           const ReportOptions &Options) {
+  if (Diags.getIgnoreAllWarnings())
+    return 0;
+  const bool AsError = Diags.getWarningsAsErrors();
+  const unsigned WarnID = Diags.getCustomDiagID(
+      AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
+      "%0-way bank conflict %1 shared array '%2' on %3: %4 wavefronts per "
+      "warp instruction, ideal %5 [ldslint]");
+  const unsigned RemarkID = Diags.getCustomDiagID(
+      DiagnosticsEngine::Remark, "%0 shared array '%1' on %2: %3 [ldslint]");
+  const unsigned NoteID =
+      Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+
+  // Decide per location whether all analysed contexts agree.
+  std::map<std::string, std::set<std::string>> Outcomes;
+  for (const Finding &F : Findings)
+    Outcomes[groupKey(F, false)].insert(
+        std::string(verdictName(F.Result.Status)) + "/" +
+        std::to_string(F.Result.Degree) + "/" + number(F.Result.Wavefronts));
+  std::set<std::string> Emitted;
+  unsigned Count = 0;
+
+  for (const Finding &F : Findings) {
+    if (!isReportable(F, Options) || isSuppressed(SM, F.Loc))
+      continue;
+    const bool Agree = Outcomes[groupKey(F, false)].size() == 1;
+    if (!Emitted.insert(groupKey(F, !Agree)).second)
+      continue;
+    const EvalResult &R = F.Result;
+    if (R.Status == Verdict::Conflict) {
+      auto D = Diags.Report(F.Loc, WarnID);
+      D << std::to_string(R.Degree) << verb(F.Kind) << F.Array << F.Arch
+        << number(R.Wavefronts) + (R.MeanKnown ? "" : "+") << number(R.Ideal);
+      for (const Fix &Fx : F.Fixes)
+        for (const TextEdit &E : Fx.Edits)
+          D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+      ++Count;
+    } else {
+      std::string What =
+          R.Status == Verdict::Ok
+              ? "no bank conflict (" + number(R.Wavefronts) +
+                    " wavefronts per warp instruction)"
+              : "bank conflicts not decided: " + R.Reason;
+      auto D = Diags.Report(F.Loc, RemarkID);
+      D << (F.Kind == AccessKind::Read    ? "reading"
+            : F.Kind == AccessKind::Write ? "writing"
+                                          : "atomic update of")
+        << F.Array << F.Arch << What;
+    }
+    auto note = [&](SourceLocation L, const std::string &Text) {
+      Diags.Report(L, NoteID) << Text;
+    };
+    if (R.Status == Verdict::Conflict)
+      note(F.Loc, describeCollision(F));
+    if (!Agree)
+      note(F.Loc, "in " + F.Function + "; other instantiations or call "
+                                       "sites of this access differ");
+    else if (F.Function.find('<') != std::string::npos)
+      note(F.Loc, "in " + F.Function);
+    for (SourceLocation Call : F.CallLocs)
+      note(Call, "in the device function called here");
+    note(F.Loc, F.Block ? "block shape " + F.Block->str() + " from " +
+                              F.BlockSource
+                        : std::string("block shape not known"));
+    for (const std::string &A : R.Assumptions)
+      note(F.Loc, A);
+    for (const Fix &Fx : F.Fixes)
+      note(F.DeclLoc, Fx.Description);
+    for (const std::string &N : F.FixNotes)
+      note(F.DeclLoc, N);
+    if (R.Status == Verdict::Conflict)
+      note(F.DeclLoc, "'" + F.Array + "' declared here");
+  }
+  return Count;
+}
+
+} // namespace ldslint

@@ -1,0 +1,45 @@
+//===- DiagnosticReporter.h - Findings as clang diagnostics ------*- C++ -*-===//
+//
+// Renders findings through clang's DiagnosticsEngine: a warning at the access
+// ("N-way bank conflict ..."), notes for the colliding lanes, the block
+// shape, assumptions and the declaration, and the padding fix-it. Custom
+// diagnostic ids have no warning group, so -Werror and -w are mapped here,
+// and `// ldslint: ignore` on the line suppresses a finding.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_DIAGNOSTICREPORTER_H
+#define LDSLINT_DIAGNOSTICREPORTER_H
+
+#include "Finding.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace ldslint {
+
+struct ReportOptions {
+  unsigned MinDegree = 2;   ///< report conflicts of at least this degree
+  bool ShowUnknown = false; ///< also remark on undecidable accesses
+  bool ShowOk = false;      ///< also remark on conflict-free accesses
+};
+
+/// True if the source line of \p Loc carries `ldslint: ignore`.
+bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+/// Whether a finding is reported at all under \p Options (shared with the
+/// JSON front end so that both agree).
+bool isReportable(const Finding &F, const ReportOptions &Options);
+
+/// Emits the findings; returns how many warnings (or errors) were emitted.
+unsigned reportDiagnostics(clang::DiagnosticsEngine &Diags,
+                           const clang::SourceManager &SM,
+                           const std::vector<Finding> &Findings,
+                           const ReportOptions &Options);
+
+/// Summary of a conflict for messages: "lanes 0, 1, ..., 31 access bytes 0,
+/// 128, ... in bank 0".
+std::string describeCollision(const Finding &F);
+
+} // namespace ldslint
+
+#endif

@@ -1,0 +1,774 @@
+//===- Evaluator.cpp -------------------------------------------------------===//
+//
+// Steps, in order:
+//  1. lane structure: with a known block shape threadIdx comes from each
+//     lane; without one, threadIdx.x = lane + W * (warp position along x)
+//     and threadIdx.y/z, blockDim are bounded "structural" unknowns whose
+//     values are enumerated like warps (the stated default assumption).
+//  2. loops: a loop whose header folds is enumerated per lane; otherwise its
+//     variable becomes init + trip * step (trip unknown) or an unknown.
+//  3. conditions that mention unknown values are assumed to hold.
+//  4. the address's uniform terms that are whole words are dropped (they
+//     rotate banks, changing no conflict).
+//  5. remaining unknowns: structural ones are enumerated over their domain;
+//     others over all residues modulo the bank window, with a large generic
+//     value so that lanes meet on one word only when they always do.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "Polynomial.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace ldslint {
+
+const char *verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::Conflict:
+    return "conflict";
+  case Verdict::Ok:
+    return "ok";
+  case Verdict::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+constexpr IntType U32{32, false};
+constexpr IntType I64{64, true};
+
+std::set<SymbolId> symbolsOf(const SymRef &E) {
+  std::set<SymbolId> S;
+  if (E)
+    forEachSymbol(*E, [&](SymbolId Id) { S.insert(Id); });
+  return S;
+}
+
+bool mentions(const SymRef &E, SymbolId Id) { return symbolsOf(E).count(Id); }
+
+/// Aggregated cost over many warp instructions.
+struct Tally {
+  uint64_t Instructions = 0;
+  uint64_t Wavefronts = 0;
+  uint64_t Ideal = 0;
+  unsigned Degree = 0;
+  unsigned ExampleWarp = 0;
+  std::string ExampleContext;
+  BankCollision Example;
+
+  void add(const InstructionCost &C, unsigned Warp, const std::string &Ctx) {
+    if (Instructions == 0 || C.Degree > Degree) {
+      Degree = C.Degree;
+      ExampleWarp = Warp;
+      ExampleContext = Ctx;
+      Example = C.Worst;
+    }
+    ++Instructions;
+    Wavefronts += C.Wavefronts;
+    Ideal += C.Ideal;
+  }
+  void merge(const Tally &O) {
+    if (O.Instructions == 0)
+      return;
+    if (Instructions == 0 || O.Degree > Degree) {
+      ExampleWarp = O.ExampleWarp;
+      ExampleContext = O.ExampleContext;
+      Example = O.Example;
+    }
+    Instructions += O.Instructions;
+    Wavefronts += O.Wavefronts;
+    Ideal += O.Ideal;
+    Degree = std::max(Degree, O.Degree);
+  }
+  bool sameAs(const Tally &O) const {
+    // Compare per-instruction means exactly via cross-multiplication.
+    return Degree == O.Degree &&
+           Wavefronts * O.Instructions == O.Wavefronts * Instructions &&
+           Ideal * O.Instructions == O.Ideal * Instructions;
+  }
+};
+
+class AccessEvaluation {
+public:
+  AccessEvaluation(const KernelModel &K, const AccessModel &A,
+                   const std::optional<BlockShape> &Shape, const BankModel &M,
+                   const EvalOptions &O)
+      : Symbols(K.Symbols), Loops(K.Loops), Access(A), Shape(Shape), Model(M),
+        Options(O) {}
+
+  EvalResult run();
+
+private:
+  std::vector<SymbolInfo> Symbols;
+  std::vector<LoopModel> Loops;
+  AccessModel Access;
+  std::optional<BlockShape> Shape;
+  const BankModel &Model;
+  const EvalOptions &Options;
+
+  EvalResult Result;
+  LanePhases Phases;
+  std::vector<unsigned> ActiveLoops;     // relevant, enumerated, outer first
+  std::set<SymbolId> LaneVaryingSyms;
+  std::vector<SymbolId> StructuralVars;  // enumerated and aggregated
+  std::vector<SymbolId> ConditionVars;   // enumerated; results may differ
+  std::map<SymbolId, int64_t> UnknownValue;
+  std::map<SymbolId, unsigned> LoopSlot; // loop var -> index in ActiveLoops
+  std::vector<std::vector<int64_t>> LoopValues; // [slot][lane]
+  std::vector<std::array<unsigned, 3>> Lanes;
+  uint64_t LaneEvaluations = 0;
+  bool BudgetHit = false;
+  bool EvalFailed = false;
+
+  SymbolId addUnknown(const std::string &Name, const std::string &Why,
+                      bool Structural,
+                      std::optional<std::pair<int64_t, int64_t>> Domain,
+                      bool LaneVarying = false) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::Unknown;
+    S.Name = Name;
+    S.Why = Why;
+    S.Structural = Structural;
+    S.Domain = Domain;
+    S.LaneVarying = LaneVarying;
+    Symbols.push_back(S);
+    return static_cast<SymbolId>(Symbols.size() - 1);
+  }
+
+  void substituteEverywhere(const std::function<SymRef(SymbolId)> &F) {
+    Access.Address = substitute(Access.Address, F);
+    for (Condition &C : Access.Conditions)
+      C.Expr = substitute(C.Expr, F);
+    for (LoopModel &L : Loops) {
+      L.Init = substitute(L.Init, F);
+      L.Cond = substitute(L.Cond, F);
+      L.Next = substitute(L.Next, F);
+      L.Step = substitute(L.Step, F);
+    }
+  }
+
+  void setUpLaneStructure();
+  void bindExtents();
+  bool isLaneVarying(const SymRef &E) const;
+  bool isKnownForEnumeration(SymbolId Id, unsigned LoopPos) const;
+  void resolveLoops();
+  void resolveConditions();
+  void simplifyAddress();
+  bool classifyUnknowns();
+  Tally enumerateWarps();
+  void enumerateLoops(unsigned Pos, std::vector<bool> Alive, Tally &T,
+                      unsigned Warp);
+  void leaf(const std::vector<bool> &Alive, Tally &T, unsigned Warp);
+  std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
+  std::string contextText() const;
+  std::string describeCondition(SymbolId Var,
+                                const std::map<int64_t, Tally> &ByResidue,
+                                unsigned Degree) const;
+  EvalResult unknown(const std::string &Why) {
+    Result.Status = Verdict::Unknown;
+    Result.Reason = Why;
+    return Result;
+  }
+};
+
+void AccessEvaluation::setUpLaneStructure() {
+  const unsigned W = Model.WaveSize;
+  if (Shape) {
+    const unsigned Dims[3] = {Shape->X, Shape->Y, Shape->Z};
+    substituteEverywhere([&](SymbolId Id) -> SymRef {
+      const SymbolInfo &S = Symbols[Id];
+      if (S.Kind == SymbolKind::BlockDim)
+        return SymExpr::constant(Dims[S.Dim], U32);
+      return nullptr;
+    });
+    return;
+  }
+  SymbolInfo LaneSym;
+  LaneSym.Kind = SymbolKind::Lane;
+  LaneSym.Name = "lane";
+  Symbols.push_back(LaneSym);
+  const SymbolId Lane = static_cast<SymbolId>(Symbols.size() - 1);
+  const int64_t MaxWarpsX = 1024 / W;
+  const SymbolId WarpX =
+      addUnknown("threadIdx.x / " + std::to_string(W), "", true,
+                 std::pair<int64_t, int64_t>(0, MaxWarpsX - 1));
+  const SymbolId Ty = addUnknown("threadIdx.y", "", true,
+                                 std::pair<int64_t, int64_t>(0, 1023));
+  const SymbolId Tz = addUnknown("threadIdx.z", "", true,
+                                 std::pair<int64_t, int64_t>(0, 63));
+  const SymbolId WarpsX =
+      addUnknown("blockDim.x / " + std::to_string(W), "", true,
+                 std::pair<int64_t, int64_t>(1, MaxWarpsX));
+  const SymbolId Bdy = addUnknown("blockDim.y", "", true,
+                                  std::pair<int64_t, int64_t>(1, 1024));
+  const SymbolId Bdz = addUnknown("blockDim.z", "", true,
+                                  std::pair<int64_t, int64_t>(1, 64));
+  substituteEverywhere([&](SymbolId Id) -> SymRef {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind == SymbolKind::ThreadIdx) {
+      if (S.Dim == 0)
+        return SymExpr::binary(
+            Op::Add, SymExpr::symbol(Lane, U32),
+            SymExpr::binary(Op::Mul, SymExpr::constant(W, U32),
+                            SymExpr::symbol(WarpX, U32), U32),
+            U32);
+      return SymExpr::symbol(S.Dim == 1 ? Ty : Tz, U32);
+    }
+    if (S.Kind == SymbolKind::BlockDim) {
+      if (S.Dim == 0)
+        return SymExpr::binary(Op::Mul, SymExpr::constant(W, U32),
+                               SymExpr::symbol(WarpsX, U32), U32);
+      return SymExpr::symbol(S.Dim == 1 ? Bdy : Bdz, U32);
+    }
+    return nullptr;
+  });
+}
+
+void AccessEvaluation::bindExtents() {
+  substituteEverywhere([&](SymbolId Id) -> SymRef {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind != SymbolKind::Extent)
+      return nullptr;
+    auto It = Options.ExtentOverrides.find(Id);
+    return SymExpr::constant(It != Options.ExtentOverrides.end() ? It->second
+                                                                 : S.Value,
+                             I64);
+  });
+}
+
+bool AccessEvaluation::isLaneVarying(const SymRef &E) const {
+  for (SymbolId Id : symbolsOf(E)) {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
+        (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
+        LaneVaryingSyms.count(Id))
+      return true;
+  }
+  return false;
+}
+
+/// Whether a symbol has a value during enumeration of the loop at
+/// \p LoopPos (an index into Access.Loops).
+bool AccessEvaluation::isKnownForEnumeration(SymbolId Id,
+                                             unsigned LoopPos) const {
+  const SymbolInfo &S = Symbols[Id];
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+  case SymbolKind::Lane:
+    return true;
+  case SymbolKind::Unknown:
+    return S.Structural;
+  case SymbolKind::LoopVar:
+    // Outer loops not enumerated were already replaced by unknowns.
+    return S.LoopIndex == Access.Loops[LoopPos] ||
+           std::find(ActiveLoops.begin(), ActiveLoops.end(), S.LoopIndex) !=
+               ActiveLoops.end();
+  default:
+    return false;
+  }
+}
+
+void AccessEvaluation::resolveLoops() {
+  // Only loops whose variable reaches the address or a condition matter;
+  // inner loop headers can pull in outer variables.
+  std::set<SymbolId> Needed = symbolsOf(Access.Address);
+  for (const Condition &C : Access.Conditions)
+    for (SymbolId Id : symbolsOf(C.Expr))
+      Needed.insert(Id);
+  for (auto It = Access.Loops.rbegin(); It != Access.Loops.rend(); ++It) {
+    const LoopModel &L = Loops[*It];
+    if (!Needed.count(L.Var))
+      continue;
+    for (const SymRef &E : {L.Init, L.Cond, L.Next})
+      for (SymbolId Id : symbolsOf(E))
+        Needed.insert(Id);
+  }
+
+  for (unsigned Pos = 0; Pos < Access.Loops.size(); ++Pos) {
+    const unsigned LoopIdx = Access.Loops[Pos];
+    LoopModel &L = Loops[LoopIdx];
+    if (!Needed.count(L.Var))
+      continue;
+    bool Enumerable = L.Enumerable && L.Init && L.Cond && L.Next;
+    if (Enumerable)
+      for (const SymRef &E : {L.Init, L.Cond, L.Next})
+        for (SymbolId Id : symbolsOf(E))
+          if (Id != L.Var && !isKnownForEnumeration(Id, Pos))
+            Enumerable = false;
+    const bool VaryingInit = L.Init && isLaneVarying(L.Init);
+    if (Enumerable) {
+      ActiveLoops.push_back(LoopIdx);
+      if (isLaneVarying(L.Init) || isLaneVarying(L.Cond) ||
+          isLaneVarying(L.Next))
+        LaneVaryingSyms.insert(L.Var);
+      continue;
+    }
+    // Not enumerable: summarise the variable.
+    SymRef Replacement;
+    if (L.Init && L.Step && !isLaneVarying(L.Step)) {
+      SymbolId Trip = addUnknown("the iteration of `" + L.Text + "`",
+                                 "its bounds are not known statically", false,
+                                 std::pair<int64_t, int64_t>(0, INT32_MAX));
+      Replacement = SymExpr::cast(
+          SymExpr::binary(
+              Op::Add, SymExpr::cast(L.Init, I64),
+              SymExpr::binary(Op::Mul, SymExpr::symbol(Trip, I64),
+                              SymExpr::cast(L.Step, I64), I64),
+              I64),
+          L.VarType);
+    } else {
+      SymbolId U = addUnknown(
+          "`" + Symbols[L.Var].Name + "`",
+          "it changes in `" + L.Text + "`, whose bounds are not known", false,
+          std::nullopt, VaryingInit);
+      Replacement = SymExpr::symbol(U, L.VarType);
+    }
+    const SymbolId Var = L.Var;
+    substituteEverywhere(
+        [&](SymbolId Id) -> SymRef { return Id == Var ? Replacement : nullptr; });
+  }
+  for (unsigned Slot = 0; Slot < ActiveLoops.size(); ++Slot)
+    LoopSlot[Loops[ActiveLoops[Slot]].Var] = Slot;
+}
+
+void AccessEvaluation::resolveConditions() {
+  std::vector<Condition> Kept;
+  for (const Condition &C : Access.Conditions) {
+    bool HasUnknown = false;
+    for (SymbolId Id : symbolsOf(C.Expr)) {
+      const SymbolInfo &S = Symbols[Id];
+      if (S.Kind == SymbolKind::Unknown && !S.Structural)
+        HasUnknown = true;
+    }
+    if (!HasUnknown) {
+      Kept.push_back(C);
+      continue;
+    }
+    if (isLaneVarying(C.Expr))
+      Result.Assumptions.push_back("assumed every lane satisfies `" + C.Text +
+                                   "`");
+  }
+  Access.Conditions = std::move(Kept);
+}
+
+void AccessEvaluation::simplifyAddress() {
+  Polynomial P = Polynomial::of(Access.Address);
+  bool Dropped = false;
+  for (auto It = P.Terms.begin(); It != P.Terms.end();) {
+    bool Uniform = !It->first.empty();
+    for (unsigned A : It->first)
+      if (isLaneVarying(P.Atoms[A]))
+        Uniform = false;
+    if (Uniform && It->second % static_cast<int64_t>(Model.BankBytes) == 0) {
+      It = P.Terms.erase(It);
+      Dropped = true;
+      continue;
+    }
+    ++It;
+  }
+  if (Dropped) {
+    Access.Address = P.toExpr();
+    Result.ExampleRelative = true;
+  }
+}
+
+bool AccessEvaluation::classifyUnknowns() {
+  std::set<SymbolId> Used = symbolsOf(Access.Address);
+  for (const Condition &C : Access.Conditions)
+    for (SymbolId Id : symbolsOf(C.Expr))
+      Used.insert(Id);
+  for (unsigned LoopIdx : ActiveLoops)
+    for (const SymRef &E : {Loops[LoopIdx].Init, Loops[LoopIdx].Cond,
+                            Loops[LoopIdx].Next})
+      for (SymbolId Id : symbolsOf(E))
+        Used.insert(Id);
+
+  // Unknowns inside an opaque part (/, %, &, ...) break the residue
+  // argument: the result need not be periodic in them.
+  Polynomial P = Polynomial::of(Access.Address);
+  std::set<SymbolId> InOpaque;
+  for (const SymRef &Atom : P.Atoms)
+    if (Atom->K != SymExpr::Kind::Symbol)
+      for (SymbolId Id : symbolsOf(Atom))
+        InOpaque.insert(Id);
+
+  for (SymbolId Id : Used) {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind != SymbolKind::Unknown)
+      continue;
+    if (S.LaneVarying) {
+      unknown("the address depends on " + S.Name +
+              (S.Why.empty() ? "" : ", which " + S.Why) +
+              ", and it differs between lanes");
+      return false;
+    }
+    if (S.Structural) {
+      StructuralVars.push_back(Id);
+      continue;
+    }
+    if (InOpaque.count(Id)) {
+      unknown("the address depends on " + S.Name +
+              (S.Why.empty() ? "" : " (" + S.Why + ")") +
+              " through a non-linear operation");
+      return false;
+    }
+    ConditionVars.push_back(Id);
+  }
+  if (ConditionVars.size() > 2) {
+    std::string Names;
+    for (SymbolId Id : ConditionVars)
+      Names += (Names.empty() ? "" : ", ") + Symbols[Id].Name;
+    unknown("the address depends on several values not known statically: " +
+            Names);
+    return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> AccessEvaluation::valueOf(SymbolId Id,
+                                                 unsigned Lane) const {
+  const SymbolInfo &S = Symbols[Id];
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+    return Lane < Lanes.size() ? std::optional<int64_t>(Lanes[Lane][S.Dim])
+                               : std::nullopt;
+  case SymbolKind::Lane:
+    return Lane;
+  case SymbolKind::LoopVar: {
+    auto It = LoopSlot.find(Id);
+    if (It == LoopSlot.end() || It->second >= LoopValues.size())
+      return std::nullopt;
+    return LoopValues[It->second][Lane];
+  }
+  case SymbolKind::Unknown: {
+    auto It = UnknownValue.find(Id);
+    if (It == UnknownValue.end())
+      return std::nullopt;
+    return It->second;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::string AccessEvaluation::contextText() const {
+  std::string Text;
+  for (unsigned Slot = 0; Slot < LoopValues.size(); ++Slot) {
+    const LoopModel &L = Loops[ActiveLoops[Slot]];
+    if (LaneVaryingSyms.count(L.Var))
+      continue;
+    if (!Text.empty())
+      Text += ", ";
+    Text += Symbols[L.Var].Name + " = " +
+            std::to_string(LoopValues[Slot].empty() ? 0 : LoopValues[Slot][0]);
+  }
+  for (SymbolId Id : StructuralVars) {
+    if (!Text.empty())
+      Text += ", ";
+    Text += Symbols[Id].Name + " = " + std::to_string(UnknownValue.at(Id));
+  }
+  return Text;
+}
+
+void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
+                            unsigned Warp) {
+  std::vector<LaneAddress> Addr(Model.WaveSize);
+  bool Any = false;
+  for (unsigned L = 0; L < Model.WaveSize; ++L) {
+    if (!Alive[L])
+      continue;
+    ++LaneEvaluations;
+    auto Values = [&](SymbolId Id) { return valueOf(Id, L); };
+    bool Active = true;
+    for (const Condition &C : Access.Conditions) {
+      auto V = evaluate(*C.Expr, Values);
+      if (!V) {
+        EvalFailed = true;
+        return;
+      }
+      if (!*V) {
+        Active = false;
+        break;
+      }
+    }
+    if (!Active)
+      continue;
+    auto A = evaluate(*Access.Address, Values);
+    if (!A) {
+      EvalFailed = true;
+      return;
+    }
+    Addr[L].Active = true;
+    Addr[L].Byte = *A;
+    Any = true;
+  }
+  if (!Any)
+    return; // a warp with no active lane issues nothing
+  T.add(instructionCost(Model, Phases, Access.WidthBytes, Addr), Warp,
+        contextText());
+}
+
+void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
+                                      Tally &T, unsigned Warp) {
+  if (EvalFailed || BudgetHit)
+    return;
+  if (Slot == ActiveLoops.size()) {
+    leaf(Alive, T, Warp);
+    return;
+  }
+  const LoopModel &L = Loops[ActiveLoops[Slot]];
+  const unsigned W = Model.WaveSize;
+  LoopValues.resize(Slot + 1);
+  std::vector<int64_t> &Vals = LoopValues[Slot];
+  Vals.assign(W, 0);
+  for (unsigned Lane = 0; Lane < W; ++Lane) {
+    if (!Alive[Lane])
+      continue;
+    auto V = evaluate(*L.Init, [&](SymbolId Id) { return valueOf(Id, Lane); });
+    if (!V) {
+      EvalFailed = true;
+      return;
+    }
+    Vals[Lane] = L.VarType.wrap(*V);
+  }
+  for (uint64_t Trip = 0;; ++Trip) {
+    bool AnyAlive = false;
+    for (unsigned Lane = 0; Lane < W; ++Lane) {
+      if (!Alive[Lane])
+        continue;
+      ++LaneEvaluations;
+      auto C = evaluate(*L.Cond, [&](SymbolId Id) { return valueOf(Id, Lane); });
+      if (!C) {
+        EvalFailed = true;
+        return;
+      }
+      if (!*C)
+        Alive[Lane] = false;
+      else
+        AnyAlive = true;
+    }
+    if (!AnyAlive)
+      break;
+    if (LaneEvaluations > Options.MaxLaneEvaluations) {
+      BudgetHit = true;
+      return;
+    }
+    enumerateLoops(Slot + 1, Alive, T, Warp);
+    if (EvalFailed || BudgetHit)
+      return;
+    LoopValues.resize(Slot + 1);
+    for (unsigned Lane = 0; Lane < W; ++Lane) {
+      if (!Alive[Lane])
+        continue;
+      auto V = evaluate(*L.Next, [&](SymbolId Id) { return valueOf(Id, Lane); });
+      if (!V) {
+        EvalFailed = true;
+        return;
+      }
+      Vals[Lane] = L.VarType.wrap(*V);
+    }
+  }
+}
+
+Tally AccessEvaluation::enumerateWarps() {
+  Tally Total;
+  const unsigned W = Model.WaveSize;
+  // Structural unknowns (default lane structure) are enumerated over their
+  // domains, capped: beyond the cap the pattern repeats modulo the bank
+  // window for the polynomial parts, so a window's worth is enough.
+  std::vector<std::vector<int64_t>> Domains;
+  for (SymbolId Id : StructuralVars) {
+    auto [Lo, Hi] = *Symbols[Id].Domain;
+    std::vector<int64_t> Vals;
+    const int64_t Cap = static_cast<int64_t>(Model.NumBanks * Model.BankBytes);
+    for (int64_t V = Lo; V <= Hi && V < Lo + Cap; ++V)
+      Vals.push_back(V);
+    Domains.push_back(Vals);
+  }
+  std::function<void(unsigned)> Structural = [&](unsigned I) {
+    if (EvalFailed || BudgetHit)
+      return;
+    if (LaneEvaluations > Options.MaxLaneEvaluations) {
+      BudgetHit = true;
+      return;
+    }
+    if (I < StructuralVars.size()) {
+      for (int64_t V : Domains[I]) {
+        UnknownValue[StructuralVars[I]] = V;
+        Structural(I + 1);
+      }
+      return;
+    }
+    if (Shape) {
+      for (unsigned Warp = 0; Warp < warpCount(*Shape, W); ++Warp) {
+        Lanes = warpLanes(*Shape, W, Warp);
+        std::vector<bool> Alive(W, false);
+        for (unsigned L = 0; L < Lanes.size(); ++L)
+          Alive[L] = true;
+        LoopValues.clear();
+        enumerateLoops(0, Alive, Total, Warp);
+      }
+    } else {
+      Lanes.clear();
+      LoopValues.clear();
+      enumerateLoops(0, std::vector<bool>(W, true), Total, 0);
+    }
+  };
+  Structural(0);
+  return Total;
+}
+
+std::string AccessEvaluation::describeCondition(
+    SymbolId Var, const std::map<int64_t, Tally> &ByResidue,
+    unsigned Degree) const {
+  const int64_t Window = Model.NumBanks * Model.BankBytes;
+  std::set<int64_t> Matching;
+  for (const auto &[R, T] : ByResidue)
+    if (T.Degree == Degree)
+      Matching.insert(R);
+  const std::string &Name = Symbols[Var].Name;
+  for (int64_t M = 1; M <= Window; M *= 2)
+    for (int64_t C = 0; C < M; ++C) {
+      bool Same = true;
+      for (int64_t R = 0; R < Window && Same; ++R)
+        Same = (R % M == C) == (Matching.count(R) > 0);
+      if (!Same)
+        continue;
+      if (M == 1)
+        return "for every value of " + Name;
+      if (M == 2)
+        return std::string("when ") + Name + (C ? " is odd" : " is even");
+      return "when " + Name + " % " + std::to_string(M) +
+             " == " + std::to_string(C);
+    }
+  return "for some values of " + Name;
+}
+
+EvalResult AccessEvaluation::run() {
+  if (!Access.Unsupported.empty() || !Access.Address)
+    return unknown(Access.Unsupported.empty() ? "the address is not understood"
+                                              : Access.Unsupported);
+  std::string WhyNot;
+  auto P = Model.phases(Access.WidthBytes, Access.Kind, WhyNot);
+  if (!P)
+    return unknown(WhyNot);
+  Phases = *P;
+
+  setUpLaneStructure();
+  bindExtents();
+  resolveLoops();
+  resolveConditions();
+  simplifyAddress();
+  if (!classifyUnknowns())
+    return Result;
+
+  const int64_t Window = Model.NumBanks * Model.BankBytes;
+  // Two generic multiples of the window: results must not depend on which.
+  const int64_t Generic[2] = {Window * 4099, Window * 8209};
+  std::map<std::vector<int64_t>, Tally> ByAssignment;
+  std::vector<int64_t> Assignment(ConditionVars.size(), 0);
+  bool Unstable = false;
+  std::function<void(unsigned)> Enumerate = [&](unsigned I) {
+    if (EvalFailed || BudgetHit || Unstable)
+      return;
+    if (I < ConditionVars.size()) {
+      for (int64_t R = 0; R < Window; ++R) {
+        Assignment[I] = R;
+        Enumerate(I + 1);
+      }
+      return;
+    }
+    Tally Runs[2];
+    const unsigned NumRuns = ConditionVars.empty() ? 1 : 2;
+    for (unsigned Run = 0; Run < NumRuns; ++Run) {
+      for (unsigned V = 0; V < ConditionVars.size(); ++V)
+        UnknownValue[ConditionVars[V]] = Assignment[V] + Generic[Run];
+      Runs[Run] = enumerateWarps();
+    }
+    if (NumRuns == 2 && !Runs[0].sameAs(Runs[1]))
+      Unstable = true;
+    ByAssignment[Assignment] = Runs[0];
+  };
+  Enumerate(0);
+
+  if (EvalFailed)
+    return unknown("the address or a condition cannot be evaluated for some "
+                   "lane (division by zero or an out-of-range shift)");
+  if (BudgetHit && !ConditionVars.empty())
+    return unknown("the address depends on " + Symbols[ConditionVars[0]].Name +
+                   " and enumerating its cases exceeds the budget");
+  if (Unstable)
+    return unknown("the bank pattern depends on the exact value of " +
+                   Symbols[ConditionVars[0]].Name);
+
+  Tally Worst;
+  for (const auto &[A, T] : ByAssignment)
+    if (Worst.Instructions == 0 || T.Degree > Worst.Degree)
+      Worst = T;
+  if (BudgetHit) {
+    Result.MeanKnown = false;
+    Result.Assumptions.push_back(
+        "enumeration stopped after " + std::to_string(LaneEvaluations) +
+        " lane evaluations; the degree is the worst found, the mean is unknown");
+  }
+  if (Worst.Instructions == 0)
+    return unknown("no lane performs this access under the analysed block "
+                   "shape");
+
+  Result.Degree = Worst.Degree;
+  Result.Instructions = Worst.Instructions;
+  Result.Wavefronts = double(Worst.Wavefronts) / Worst.Instructions;
+  Result.Ideal = double(Worst.Ideal) / Worst.Instructions;
+  Result.ExampleWarp = Worst.ExampleWarp;
+  Result.ExampleContext = Worst.ExampleContext;
+  Result.Example = Worst.Example;
+
+  bool AllSame = true;
+  for (const auto &[A, T] : ByAssignment)
+    AllSame = AllSame && T.sameAs(ByAssignment.begin()->second);
+  if (!AllSame) {
+    std::string Cond;
+    if (ConditionVars.size() == 1) {
+      std::map<int64_t, Tally> ByResidue;
+      for (const auto &[A, T] : ByAssignment)
+        ByResidue[A[0]] = T;
+      Cond = describeCondition(ConditionVars[0], ByResidue, Worst.Degree);
+      unsigned Best = Worst.Degree;
+      for (const auto &[R, T] : ByResidue)
+        Best = std::min(Best, T.Degree);
+      std::string Text = std::to_string(Worst.Degree) + "-way bank conflict " +
+                         Cond;
+      if (Best == 1)
+        Text += "; conflict-free " +
+                describeCondition(ConditionVars[0], ByResidue, 1);
+      Result.Reason = Text;
+    } else {
+      Result.Reason = "up to " + std::to_string(Worst.Degree) +
+                      "-way depending on " + Symbols[ConditionVars[0]].Name +
+                      " and " + Symbols[ConditionVars[1]].Name;
+    }
+    Result.Status = Verdict::Unknown;
+    return Result;
+  }
+  for (SymbolId Id : ConditionVars)
+    Result.Assumptions.push_back("the result holds for every value of " +
+                                 Symbols[Id].Name);
+  Result.Status = Worst.Degree > 1 ? Verdict::Conflict : Verdict::Ok;
+  return Result;
+}
+
+} // namespace
+
+EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
+                          const std::optional<BlockShape> &Shape,
+                          const BankModel &Model, const EvalOptions &Options) {
+  return AccessEvaluation(Kernel, Access, Shape, Model, Options).run();
+}
+
+} // namespace ldslint

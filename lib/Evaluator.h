@@ -1,0 +1,56 @@
+//===- Evaluator.h - Conflict degree of one access over a block -*- C++ -*-===//
+//
+// Evaluates an AccessModel for a target and a block shape: every warp of the
+// block, every iteration of the enclosing loops that matter (within a
+// budget), and, where the address depends on a value that is not known, that
+// value over all residues that can change the bank pattern. The result is
+// either a fact (conflict / ok) or `unknown` with a reason, possibly a
+// condition ("32-way when stride % 32 == 0").
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_EVALUATOR_H
+#define LDSLINT_EVALUATOR_H
+
+#include "AccessModel.h"
+#include "BankSolver.h"
+#include "BlockShape.h"
+
+#include <map>
+
+namespace ldslint {
+
+enum class Verdict { Conflict, Ok, Unknown };
+
+const char *verdictName(Verdict V);
+
+struct EvalOptions {
+  /// Lane evaluations allowed per access before enumeration stops.
+  uint64_t MaxLaneEvaluations = 1000000;
+  /// Extent symbol -> extent to use instead of the declared one (padding).
+  std::map<SymbolId, int64_t> ExtentOverrides;
+};
+
+struct EvalResult {
+  Verdict Status = Verdict::Unknown;
+  unsigned Degree = 0;       ///< worst per-phase wavefronts of any warp
+  double Wavefronts = 0;     ///< mean per executed warp instruction
+  double Ideal = 0;          ///< mean ideal per executed warp instruction
+  bool MeanKnown = true;     ///< false when enumeration hit the budget
+  uint64_t Instructions = 0; ///< warp instructions evaluated
+  /// The worst instruction: which warp, which iteration, which lanes.
+  unsigned ExampleWarp = 0;
+  std::string ExampleContext; ///< e.g. "k = 3"
+  BankCollision Example;
+  /// Addresses in Example leave out a uniform offset (a multiple of 4 B).
+  bool ExampleRelative = false;
+  std::string Reason;
+  std::vector<std::string> Assumptions;
+};
+
+EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
+                          const std::optional<BlockShape> &Shape,
+                          const BankModel &Model, const EvalOptions &Options);
+
+} // namespace ldslint
+
+#endif

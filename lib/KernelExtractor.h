@@ -1,0 +1,52 @@
+//===- KernelExtractor.h - From a kernel's AST to an access model -*- C++ -*-===//
+//
+// Walks the body of one kernel (one template instantiation), inlining the
+// __device__ functions it calls, and produces the KernelModel plus one
+// AccessSite per read, write or atomic of a __shared__ variable. Addresses
+// are built as SymExpr trees: threadIdx/blockDim/blockIdx become symbols,
+// constants and template parameters fold, locals assigned once are
+// substituted, loop variables become loop symbols; anything else becomes a
+// named unknown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_KERNELEXTRACTOR_H
+#define LDSLINT_KERNELEXTRACTOR_H
+
+#include "AccessModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <vector>
+
+namespace ldslint {
+
+struct AccessSite {
+  const clang::Expr *Where = nullptr;       ///< the access expression
+  const clang::VarDecl *Array = nullptr;    ///< the __shared__ variable
+  AccessModel Model;
+  /// Calls through which the access was reached, outermost first.
+  std::vector<const clang::CallExpr *> CallChain;
+};
+
+struct ExtractedKernel {
+  const clang::FunctionDecl *Kernel = nullptr;
+  KernelModel Model;
+  std::vector<AccessSite> Accesses;
+  /// Extent symbols of each array: Extents[Array][dim].
+  std::map<const clang::VarDecl *, std::vector<SymbolId>> Extents;
+  bool UsesThreadIdxYZ = false;
+};
+
+/// \p WaveSize is used for `warpSize` where it does not fold by itself.
+ExtractedKernel extractKernel(clang::ASTContext &Ctx,
+                              const clang::FunctionDecl *Kernel,
+                              unsigned WaveSize);
+
+/// Whether \p D is a variable in shared memory (__shared__ / LDS).
+bool isSharedVariable(const clang::VarDecl *D);
+
+} // namespace ldslint
+
+#endif

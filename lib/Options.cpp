@@ -1,0 +1,63 @@
+//===- Options.cpp ---------------------------------------------------------===//
+#include "Options.h"
+
+#include <cstdlib>
+
+namespace ldslint {
+
+std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
+  const size_t Eq = Arg.find('=');
+  const std::string Name = Arg.substr(0, Eq);
+  const std::string Value = Eq == std::string::npos ? "" : Arg.substr(Eq + 1);
+  if (Name == "assume-block") {
+    auto S = parseBlockShape(Value);
+    if (!S)
+      return "invalid block shape '" + Value +
+             "' (expected X, XxY or XxYxZ with at most 1024 threads)";
+    Opts.Analysis.AssumeBlock = S;
+    return "";
+  }
+  if (Name == "arch") {
+    if (!lookupBankModel(Value))
+      return "unknown arch '" + Value + "'; known: " + knownArchList();
+    Opts.ArchOverride = Value;
+    return "";
+  }
+  if (Name == "min-degree") {
+    char *End = nullptr;
+    long V = std::strtol(Value.c_str(), &End, 10);
+    if (Value.empty() || *End || V < 2 || V > 64)
+      return "invalid min-degree '" + Value + "' (expected 2..64)";
+    Opts.Report.MinDegree = static_cast<unsigned>(V);
+    return "";
+  }
+  if (Name == "json") {
+    if (Value.empty())
+      return "json= needs a file name";
+    Opts.JsonPath = Value;
+    return "";
+  }
+  if (Name == "show-unknown" && Value.empty()) {
+    Opts.Report.ShowUnknown = true;
+    return "";
+  }
+  if (Name == "report-all" && Value.empty()) {
+    Opts.Report.ShowUnknown = true;
+    Opts.Report.ShowOk = true;
+    return "";
+  }
+  return "unknown option '" + Arg + "'";
+}
+
+const char *optionHelp() {
+  return "  assume-block=XxYxZ  block shape when no launch site or attribute "
+         "gives one\n"
+         "  arch=NAME           analyse as this target (e.g. sm_90, gfx942)\n"
+         "  min-degree=N        report conflicts of at least N ways (default 2)\n"
+         "  json=FILE           also write the findings as JSON\n"
+         "  show-unknown        remark on accesses whose conflicts cannot be "
+         "decided\n"
+         "  report-all          remark on every access, conflict-free ones too\n";
+}
+
+} // namespace ldslint

@@ -1,0 +1,29 @@
+//===- Options.h - Options shared by the plugin and the driver ---*- C++ -*-===//
+#ifndef LDSLINT_OPTIONS_H
+#define LDSLINT_OPTIONS_H
+
+#include "Analyzer.h"
+#include "DiagnosticReporter.h"
+
+#include <string>
+
+namespace ldslint {
+
+struct ToolOptions {
+  AnalysisOptions Analysis;
+  ReportOptions Report;
+  std::string ArchOverride; ///< analyse as this arch instead of the target's
+  std::string JsonPath;     ///< plugin: also write findings here
+};
+
+/// Applies one `name=value` (or bare `name`) option. Returns an error
+/// message, or an empty string on success. Used for plugin arguments and
+/// mirrored by the driver's command-line flags.
+std::string applyOption(ToolOptions &Opts, const std::string &Arg);
+
+/// The option summary printed by `--help` / the plugin's `help` argument.
+const char *optionHelp();
+
+} // namespace ldslint
+
+#endif

@@ -1,0 +1,173 @@
+// The evaluator on hand-built access models (what the front end extracts).
+#include "Evaluator.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+const IntType U32{32, false}, I64{64, true};
+
+SymRef mul(SymRef A, SymRef B) {
+  return SymExpr::binary(Op::Mul, SymExpr::cast(A, I64), SymExpr::cast(B, I64), I64);
+}
+SymRef add(SymRef A, SymRef B) {
+  return SymExpr::binary(Op::Add, SymExpr::cast(A, I64), SymExpr::cast(B, I64), I64);
+}
+
+struct Fixture {
+  KernelModel K;
+  SymbolId Tx, Ty, Bdx;
+  Fixture() {
+    Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
+    SymbolInfo Y{SymbolKind::ThreadIdx, "threadIdx.y", 1};
+    Ty = K.addSymbol(Y);
+    Bdx = K.addSymbol({SymbolKind::BlockDim, "blockDim.x", 0});
+  }
+  SymRef sym(SymbolId S) { return SymExpr::symbol(S, U32); }
+  SymRef c(int64_t V) { return SymExpr::constant(V, I64); }
+  SymbolId param(const std::string &Name) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::Unknown;
+    S.Name = "`" + Name + "`";
+    S.Why = "it is a kernel parameter";
+    return K.addSymbol(S);
+  }
+  EvalResult eval(SymRef Addr, std::optional<BlockShape> Shape, unsigned Width = 4,
+                  const std::string &Arch = "sm_90") {
+    AccessModel A;
+    A.Address = Addr;
+    A.WidthBytes = Width;
+    return evaluateAccess(K, A, Shape, *lookupBankModel(Arch), EvalOptions());
+  }
+};
+
+TEST(Evaluator, TransposeReadIs32WayUnder32x32) {
+  Fixture F;
+  // tile[threadIdx.x][threadIdx.y] with float tile[32][32]
+  SymRef Addr = add(mul(F.sym(F.Tx), F.c(128)), mul(F.sym(F.Ty), F.c(4)));
+  EvalResult R = F.eval(Addr, parseBlockShape("32x32"));
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 32u);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 32.0);
+  EXPECT_DOUBLE_EQ(R.Ideal, 1.0);
+  EXPECT_EQ(R.Instructions, 32u);
+}
+
+TEST(Evaluator, PaddedTransposeIsClean) {
+  Fixture F;
+  SymRef Addr = add(mul(F.sym(F.Tx), F.c(132)), mul(F.sym(F.Ty), F.c(4)));
+  EvalResult R = F.eval(Addr, parseBlockShape("32x32"));
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 1.0);
+}
+
+TEST(Evaluator, SixteenWideBlockMixesRows) {
+  Fixture F;
+  // float tile[16][16], read tile[tx][ty] with block 16x16: a warp holds two
+  // values of ty; the 16 lanes of each row hit the same bank pair.
+  SymRef Addr = add(mul(F.sym(F.Tx), F.c(64)), mul(F.sym(F.Ty), F.c(4)));
+  EvalResult R = F.eval(Addr, parseBlockShape("16x16"));
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 8u);
+  // Padded to [16][17] it is still 2-way: word 17*tx + ty meets word
+  // 17*tx' + ty + 1 in one bank when tx - tx' == 17^-1 mod 32 == -15.
+  SymRef Padded = add(mul(F.sym(F.Tx), F.c(68)), mul(F.sym(F.Ty), F.c(4)));
+  EXPECT_EQ(F.eval(Padded, parseBlockShape("16x16")).Degree, 2u);
+}
+
+TEST(Evaluator, DefaultLaneStructureDropsUniformRows) {
+  Fixture F;
+  // tile[ty][tx] with unknown block: conflict-free whatever ty is.
+  SymRef Addr = add(mul(F.sym(F.Ty), F.c(128)), mul(F.sym(F.Tx), F.c(4)));
+  EvalResult R = F.eval(Addr, std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  SymRef Col = add(mul(F.sym(F.Tx), F.c(128)), mul(F.sym(F.Ty), F.c(4)));
+  EvalResult C = F.eval(Col, std::nullopt);
+  EXPECT_EQ(C.Status, Verdict::Conflict);
+  EXPECT_EQ(C.Degree, 32u);
+}
+
+TEST(Evaluator, UnknownStrideGivesCondition) {
+  Fixture F;
+  SymbolId Stride = F.param("stride");
+  SymRef Addr = mul(mul(F.sym(F.Tx), SymExpr::symbol(Stride, IntType{32, true})), F.c(4));
+  EvalResult R = F.eval(Addr, parseBlockShape("32"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("32-way bank conflict when `stride` % 32 == 0"), std::string::npos)
+      << R.Reason;
+  EXPECT_NE(R.Reason.find("conflict-free when `stride` is odd"), std::string::npos)
+      << R.Reason;
+}
+
+TEST(Evaluator, UniformUnknownOffsetIsHarmless) {
+  Fixture F;
+  SymbolId Off = F.param("offset");
+  SymRef Addr = mul(add(F.sym(F.Tx), SymExpr::symbol(Off, IntType{32, true})), F.c(4));
+  EvalResult R = F.eval(Addr, parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Ok);
+}
+
+TEST(Evaluator, LoopWithChangingStride) {
+  Fixture F;
+  // for (k = 1; k <= 32; k *= 2) s[(t * k) % 1024]
+  SymbolInfo KS;
+  KS.Kind = SymbolKind::LoopVar;
+  KS.Name = "k";
+  KS.LoopIndex = 0;
+  SymbolId Kv = F.K.addSymbol(KS);
+  LoopModel L;
+  L.Var = Kv;
+  L.VarType = IntType{32, true};
+  L.Init = SymExpr::constant(1, L.VarType);
+  L.Cond = SymExpr::binary(Op::LE, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(32, L.VarType), IntType{1, false});
+  L.Next = SymExpr::binary(Op::Mul, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(2, L.VarType), L.VarType);
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = mul(SymExpr::binary(Op::Rem, mul(F.sym(F.Tx), SymExpr::symbol(Kv, L.VarType)),
+                                  F.c(1024), I64),
+                  F.c(4));
+  A.Loops = {0};
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"),
+                                *lookupBankModel("sm_90"), EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 32u);
+  EXPECT_EQ(R.Instructions, 6u);
+  // 1 + 2 + 4 + 8 + 16 + 32 wavefronts over 6 instructions.
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 63.0 / 6.0);
+  EXPECT_EQ(R.ExampleContext, "k = 32");
+}
+
+TEST(Evaluator, InactiveWarpsDoNotCount) {
+  Fixture F;
+  AccessModel A;
+  A.Address = mul(F.sym(F.Tx), F.c(128));
+  // if (threadIdx.x < 16)
+  A.Conditions.push_back({SymExpr::binary(Op::LT, F.sym(F.Tx), SymExpr::constant(16, U32),
+                                          IntType{1, false}),
+                          "threadIdx.x < 16"});
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("128"),
+                                *lookupBankModel("sm_90"), EvalOptions());
+  EXPECT_EQ(R.Instructions, 1u);
+  EXPECT_EQ(R.Degree, 16u);
+}
+
+TEST(Evaluator, Wave64HalvesOnCdna) {
+  Fixture F;
+  // s[t * 2]: 2-way on each 32-lane half of a wave64.
+  EvalResult R = F.eval(mul(F.sym(F.Tx), F.c(8)), parseBlockShape("64"), 4, "gfx90a");
+  EXPECT_EQ(R.Degree, 2u);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 4.0);
+  EXPECT_DOUBLE_EQ(R.Ideal, 2.0);
+}
+
+TEST(Evaluator, UndocumentedWidthIsUnknown) {
+  Fixture F;
+  EvalResult R = F.eval(mul(F.sym(F.Tx), F.c(16)), parseBlockShape("32"), 16, "gfx1100");
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+}
+
+} // namespace
