@@ -168,9 +168,8 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
       note(F.Loc, "in " + F.Function);
     for (SourceLocation Call : F.CallLocs)
       note(Call, "in the device function called here");
-    note(F.Loc, F.Block ? "block shape " + F.Block->str() + " from " +
-                              F.BlockSource
-                        : std::string("block shape not known"));
+    if (F.Block)
+      note(F.Loc, "block shape " + F.Block->str() + " from " + F.BlockSource);
     for (const std::string &A : R.Assumptions)
       note(F.Loc, A);
     for (const Fix &Fx : F.Fixes)

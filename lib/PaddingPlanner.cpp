@@ -65,10 +65,13 @@ std::string PaddingPlanner::planGroup(const std::vector<Use> &Uses,
     return "no fix offered: the declaration of '" + Name + "' has no type location";
   ArrayTypeLoc Innermost;
   unsigned Dims = 0;
-  for (TypeLoc TL = TSI->getTypeLoc(); auto ATL = TL.getAs<ArrayTypeLoc>();
-       TL = ATL.getElementLoc()) {
+  for (TypeLoc TL = TSI->getTypeLoc().getUnqualifiedLoc();;) {
+    auto ATL = TL.getAs<ArrayTypeLoc>();
+    if (!ATL)
+      break;
     Innermost = ATL;
     ++Dims;
+    TL = ATL.getElementLoc().getUnqualifiedLoc();
   }
   if (Dims < 2)
     return "no fix offered: padding a one-dimensional array does not move "
@@ -132,13 +135,14 @@ std::string PaddingPlanner::planGroup(const std::vector<Use> &Uses,
                Model.Arch;
     }
 
-    const Expr *Bare = SizeExpr->IgnoreParenImpCasts();
-    std::string Replacement;
-    if (isa<IntegerLiteral>(Bare))
-      Replacement = std::to_string(Inner + Pad);
-    else
-      Replacement = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str() +
-                    " + " + std::to_string(Pad);
+    // A literal extent becomes the padded literal; anything else (a macro,
+    // a template parameter, an expression) keeps its spelling plus the pad.
+    const std::string Written =
+        Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+    const std::string Replacement =
+        Written.find_first_not_of("0123456789") == std::string::npos
+            ? std::to_string(Inner + Pad)
+            : Written + " + " + std::to_string(Pad);
     TextEdit Edit;
     Edit.Range = Range;
     Edit.Replacement = Replacement;
