@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# CI check without a GPU: regenerate ldslint's predictions for the hardware
+# kernels with the freshly built driver and compare them with the ncu
+# source counters recorded on an H200 (measured/h200-ncu-source.tar.gz).
+# Needs the CUDA headers (clang 22 parses CUDA 13); skipped without them.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=${1:-$root/build}
+if [ ! -f /usr/local/cuda/include/cuda_runtime.h ]; then
+  echo "check-recorded: no CUDA headers at /usr/local/cuda; skipped"; exit 0
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar xzf "$here/measured/h200-ncu-source.tar.gz" -C "$work"
+mkdir -p "$work/pred"
+for cu in "$here"/kernels/*.cu; do
+  name=$(basename "$cu" .cu)
+  (cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
+     "test/hardware/kernels/$name.cu" -- -x cuda --cuda-gpu-arch=sm_90 \
+     -Wno-unknown-cuda-version) > "$work/pred/$name.json" || [ $? -eq 1 ]
+done
+args=()
+for csv in "$work"/*.csv; do args+=(--ncu "$csv"); done
+python3 "$here/compare.py" --pred "$work/pred" "${args[@]}" -o "$work/agreement.md" >/dev/null
+grep -m1 "Summary" "$work/agreement.md"
