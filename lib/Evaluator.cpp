@@ -50,7 +50,6 @@ std::set<SymbolId> symbolsOf(const SymRef &E) {
   return S;
 }
 
-bool mentions(const SymRef &E, SymbolId Id) { return symbolsOf(E).count(Id); }
 
 /// Aggregated cost over many warp instructions.
 struct Tally {
