@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# ldslint: the whole test suite. Installs what is missing, builds against
+# LLVM 22 and LLVM 15, and runs unit tests, lit tests, the recorded-hardware
+# regression check, the hardware kit's self-test and the sample compiles.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+LDSLINT_SKIP_DEMO=1 bash tools/setup.sh
+
+jobs=$(nproc)
+run_suite() {
+  local v=$1 dir=$2
+  echo "== LLVM $v: build ($dir)"
+  cmake -S . -B "$dir" -G Ninja -DLDSLINT_LLVM_VERSION="$v" >/dev/null
+  ninja -C "$dir" -j"$jobs"
+  echo "== LLVM $v: unit and lit tests"
+  (cd "$dir" && ctest --output-on-failure)
+}
+run_suite 22 build
+if [ -d /usr/lib/llvm-15/lib/cmake/clang ]; then
+  run_suite 15 build-15
+else
+  echo "LLVM 15 not installed; its build is skipped" >&2
+  exit 1
+fi
+
+echo "== hardware kit self-test (no GPU)"
+bash test/hardware/selftest/run.sh
+echo "== predictions vs recorded H200 counters (no GPU)"
+bash test/hardware/check-recorded.sh build
+if [ -x hip-samples/build.sh ]; then
+  echo "== hip-samples: compile for sm_90 (nvcc) and gfx90a (hipcc)"
+  bash hip-samples/build.sh --nvcc build/hip-samples-nvcc
+  bash hip-samples/build.sh --hipcc build/hip-samples-hipcc
+fi
+echo "ldslint: all tests passed"
