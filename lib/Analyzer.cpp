@@ -89,7 +89,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
       ToTry.push_back(std::nullopt);
     for (const AccessSite &Site : K.Accesses) {
       Finding F;
-      const SourceLocation Loc = Site.Where->getExprLoc();
+      const SourceLocation Loc = Site.Loc;
       F.Loc = Loc;
       F.DeclLoc = Site.Array->getLocation();
       for (const CallExpr *Call : Site.CallChain)

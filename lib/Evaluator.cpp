@@ -523,9 +523,10 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
   }
   const LoopModel &L = Loops[ActiveLoops[Slot]];
   const unsigned W = Model.WaveSize;
-  LoopValues.resize(Slot + 1);
-  std::vector<int64_t> &Vals = LoopValues[Slot];
-  Vals.assign(W, 0);
+  // LoopValues is sized once per warp: inner levels must not reallocate it
+  // while this level indexes into it.
+  auto Vals = [&]() -> std::vector<int64_t> & { return LoopValues[Slot]; };
+  Vals().assign(W, 0);
   for (unsigned Lane = 0; Lane < W; ++Lane) {
     if (!Alive[Lane])
       continue;
@@ -534,7 +535,7 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       EvalFailed = true;
       return;
     }
-    Vals[Lane] = L.VarType.wrap(*V);
+    Vals()[Lane] = L.VarType.wrap(*V);
   }
   for (uint64_t Trip = 0;; ++Trip) {
     bool AnyAlive = false;
@@ -561,7 +562,6 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     enumerateLoops(Slot + 1, Alive, T, Warp);
     if (EvalFailed || BudgetHit)
       return;
-    LoopValues.resize(Slot + 1);
     for (unsigned Lane = 0; Lane < W; ++Lane) {
       if (!Alive[Lane])
         continue;
@@ -570,7 +570,7 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
         EvalFailed = true;
         return;
       }
-      Vals[Lane] = L.VarType.wrap(*V);
+      Vals()[Lane] = L.VarType.wrap(*V);
     }
   }
 }
@@ -610,12 +610,12 @@ Tally AccessEvaluation::enumerateWarps() {
         std::vector<bool> Alive(W, false);
         for (unsigned L = 0; L < Lanes.size(); ++L)
           Alive[L] = true;
-        LoopValues.clear();
+        LoopValues.assign(ActiveLoops.size(), std::vector<int64_t>(W, 0));
         enumerateLoops(0, Alive, Total, Warp);
       }
     } else {
       Lanes.clear();
-      LoopValues.clear();
+      LoopValues.assign(ActiveLoops.size(), std::vector<int64_t>(W, 0));
       enumerateLoops(0, std::vector<bool>(W, true), Total, 0);
     }
   };

@@ -684,9 +684,10 @@ private:
   //===--------------------------------------------------------------------===//
 
   void record(const Expr *Where, const SharedPlace &P, QualType AccessType,
-              AccessKind Kind) {
+              AccessKind Kind, SourceLocation Loc) {
     AccessSite Site;
     Site.Where = Where;
+    Site.Loc = Loc;
     Site.Array = P.Array;
     Site.CallChain = CallChain;
     Site.Model.Kind = Kind;
@@ -712,7 +713,7 @@ private:
     auto P = place(LV);
     if (!P)
       return false;
-    record(Where, *P, LV->getType(), Kind);
+    record(Where, *P, LV->getType(), Kind, LV->getExprLoc());
     return true;
   }
 
@@ -1022,7 +1023,7 @@ private:
         walk(Call->getArg(I));
       if (auto P = pointer(Call->getArg(0))) {
         QualType T = Call->getArg(0)->getType()->getPointeeType();
-        record(Call, *P, T, AccessKind::Atomic);
+        record(Call, *P, T, AccessKind::Atomic, Call->getExprLoc());
       }
       walk(Call->getArg(0));
       return true;

@@ -24,6 +24,7 @@ namespace ldslint {
 
 struct AccessSite {
   const clang::Expr *Where = nullptr;       ///< the access expression
+  clang::SourceLocation Loc;                ///< where to report it
   const clang::VarDecl *Array = nullptr;    ///< the __shared__ variable
   AccessModel Model;
   /// Calls through which the access was reached, outermost first.
