@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -99,8 +100,9 @@ public:
     auto Shape = foldDim3(Config->getArg(1), Ctx);
     if (!Shape)
       return true;
+    const SourceManager &SM = Ctx.getSourceManager();
     Shape->Source = "the launch at " +
-                    KCE->getBeginLoc().printToString(Ctx.getSourceManager());
+                    SM.getExpansionLoc(KCE->getBeginLoc()).printToString(SM);
     auto &Shapes = Out[Callee->getCanonicalDecl()];
     for (const BlockShape &S : Shapes)
       if (S == *Shape)

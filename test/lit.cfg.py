@@ -17,8 +17,10 @@ config.environment["PATH"] = os.pathsep.join(
 
 # A hermetic CUDA / HIP compile: stub header, no SDK.
 clang = config.clang + " -Wno-unknown-cuda-version"
+# clang 15 does not know sm_90; the NVIDIA bank model is the same for sm_80.
+cuda_arch = "sm_90" if int(config.llvm_version_major) >= 16 else "sm_80"
 cuda = ("%s -x cuda -nocudainc -nocudalib -fsyntax-only -I%s -include cuda.h "
-        "--cuda-gpu-arch=sm_90" % (clang, inputs))
+        "--cuda-gpu-arch=%s" % (clang, inputs, cuda_arch))
 hip = ("%s -x hip -nogpuinc -nogpulib -fsyntax-only -I%s -include cuda.h "
        "--offload-arch=gfx90a" % (clang, inputs))
 config.substitutions.append(("%clang_cuda_device",
@@ -31,10 +33,17 @@ config.substitutions.append(("%ldslint", driver))
 config.substitutions.append(("%stubargs",
                              "-x cuda -nocudainc -nocudalib -I%s -include cuda.h" % inputs))
 config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%cuda_arch", cuda_arch))
 
 if config.cuda_path and int(config.llvm_version_major) >= 22:
     config.available_features.add("cuda-sdk")
     config.substitutions.append(("%cuda_path", config.cuda_path))
-if os.path.exists("/usr/include/hip/hip_runtime.h"):
+if (os.path.exists("/usr/include/hip/hip_runtime.h") and
+        int(config.llvm_version_major) >= 20):
     config.available_features.add("hip-headers")
+# Debian's HIP 5.2 headers use a macro that clang 20+ no longer defines.
+config.substitutions.append(("%hipwavedef",
+    "-Xarch_gfx90a -D__AMDGCN_WAVEFRONT_SIZE=64 "
+    "-Xarch_gfx1100 -D__AMDGCN_WAVEFRONT_SIZE=32"
+    if int(config.llvm_version_major) >= 20 else ""))
 config.available_features.add("llvm-%s" % config.llvm_version_major)

@@ -12,13 +12,13 @@ __global__ void matmul(float *C, const float *A, const float *B, int K) {
   for (int k0 = 0; k0 < K; k0 += TILE) {
     As[ty][tx] = A[ty * K + k0 + tx];
     Bt[tx][ty] = B[(k0 + ty) * TILE + tx];
-    // CHECK: tiled-matmul.cu:[[@LINE-1]]:5: warning: 32-way bank conflict writing shared array 'Bt' on sm_90: 32 wavefronts per warp instruction, ideal 1 [ldslint]
+    // CHECK: tiled-matmul.cu:[[@LINE-1]]:5: warning: 32-way bank conflict writing shared array 'Bt' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 1 [ldslint]
     // CHECK: note: in matmul<32, 0>
     __syncthreads();
     for (int k = 0; k < TILE; ++k) {
       float a = As[ty][k];
       float b = Bt[tx][k];
-      // CHECK: tiled-matmul.cu:[[@LINE-1]]:17: warning: 32-way bank conflict reading shared array 'Bt' on sm_90: 32 wavefronts per warp instruction, ideal 1 [ldslint]
+      // CHECK: tiled-matmul.cu:[[@LINE-1]]:17: warning: 32-way bank conflict reading shared array 'Bt' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 1 [ldslint]
       // CHECK: note: lanes 0, 1, 2, 3, ..., 31 of warp 0 access bytes 0, 128, 256, 384, ..., 3968 of 'Bt' (plus a uniform offset), all in bank 0 (at k = 0)
       // CHECK: note: in matmul<32, 0>
       acc += a * b;

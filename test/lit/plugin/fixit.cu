@@ -1,6 +1,6 @@
 // The padding fix-it is applied once by -fixit, also with two offload archs.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
-// RUN: %clang -x cuda -nocudainc -nocudalib -fsyntax-only -I%inputs -include cuda.h --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 %plugin -Xclang -fixit %t/k.cu 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %clang -x cuda -nocudainc -nocudalib -fsyntax-only -I%inputs -include cuda.h --cuda-gpu-arch=sm_70 --cuda-gpu-arch=sm_80 %plugin -Xclang -fixit %t/k.cu 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --input-file=%t/k.cu --check-prefix=FIXED
 // RUN: %clang_cuda %plugin %t/k.cu 2>&1 | FileCheck %s --allow-empty --check-prefix=CLEAN
 // DIAG: warning: 32-way bank conflict reading shared array 'tile'

@@ -1,6 +1,6 @@
 // `// ldslint: ignore` silences one access; host compiles report nothing.
 // RUN: %clang_cuda %plugin %s 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: %clang -x cuda -nocudainc -nocudalib -fsyntax-only -I%inputs -include cuda.h --cuda-gpu-arch=sm_90 --cuda-host-only %plugin %s 2>&1 | FileCheck %s --allow-empty --check-prefix=HOST
+// RUN: %clang -x cuda -nocudainc -nocudalib -fsyntax-only -I%inputs -include cuda.h --cuda-gpu-arch=%cuda_arch --cuda-host-only %plugin %s 2>&1 | FileCheck %s --allow-empty --check-prefix=HOST
 // HOST-NOT: warning
 
 __global__ void k(float *out) {
