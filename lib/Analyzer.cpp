@@ -71,22 +71,28 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
 
   KernelFinder Finder(SM);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  const LaunchShapes Launches = collectLaunchShapes(Ctx);
+  const LaunchSites Launches = collectLaunchSites(Ctx);
 
   std::vector<ExtractedKernel> Kernels;
   Kernels.reserve(Finder.Kernels.size());
   for (const FunctionDecl *FD : Finder.Kernels)
     Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
 
-  PaddingPlanner Planner(Ctx, Model, Options.Eval);
+  PaddingPlanner Planner(Ctx, Model);
   for (const ExtractedKernel &K : Kernels) {
-    std::vector<BlockShape> Shapes = blockShapesFor(
+    const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
-    std::vector<std::optional<BlockShape>> ToTry;
-    for (const BlockShape &S : Shapes)
-      ToTry.push_back(S);
-    if (ToTry.empty())
-      ToTry.push_back(std::nullopt);
+    // Each launch: its shape and the kernel arguments it fixes.
+    std::vector<PaddingPlanner::Launch> Runs;
+    for (const LaunchConfig &C : Configs) {
+      EvalOptions O = Options.Eval;
+      for (const auto &[Index, Value] : C.Args) {
+        auto P = K.ParamSymbols.find(Index);
+        if (P != K.ParamSymbols.end())
+          O.FixedValues[P->second] = Value;
+      }
+      Runs.push_back({C.Shape, O});
+    }
     for (const AccessSite &Site : K.Accesses) {
       Finding F;
       const SourceLocation Loc = Site.Loc;
@@ -105,16 +111,20 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
       F.Kind = Site.Model.Kind;
       F.WidthBytes = Site.Model.WidthBytes;
       F.Arch = Model.Arch;
-      bool First = true;
-      for (const auto &Shape : ToTry) {
-        EvalResult R =
-            evaluateAccess(K.Model, Site.Model, Shape, Model, Options.Eval);
-        if (First || worse(R, F.Result)) {
+      const std::set<SymbolId> Used = symbolsOfAccess(K.Model, Site.Model);
+      for (size_t I = 0; I < Runs.size(); ++I) {
+        EvalResult R = evaluateAccess(K.Model, Site.Model, Runs[I].first, Model,
+                                      Runs[I].second);
+        for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
+          if (Used.count(Sym))
+            R.Assumptions.push_back("kernel argument " + K.Model.symbolName(Sym) +
+                                    " = " + std::to_string(Value) + " at " +
+                                    Configs[I].Where);
+        if (I == 0 || worse(R, F.Result)) {
           F.Result = R;
-          F.Block = Shape;
-          F.BlockSource = Shape ? Shape->Source : "";
+          F.Block = Runs[I].first;
+          F.BlockSource = F.Block ? F.Block->Source : "";
         }
-        First = false;
       }
       if (!F.Block)
         F.Result.Assumptions.insert(
@@ -122,11 +132,11 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
             "block shape unknown: assumed blockDim.x is a multiple of " +
                 std::to_string(Model.WaveSize) +
                 " (pass --assume-block or launch with a constant shape)");
-      if (ToTry.size() > 1)
+      if (Runs.size() > 1)
         F.Result.Assumptions.push_back(
-            "the kernel is launched with " + std::to_string(ToTry.size()) +
-            " block shapes; the worst is shown");
-      Planner.addAccess(K, Site, ToTry, Out.Findings.size());
+            "the kernel is launched in " + std::to_string(Runs.size()) +
+            " ways; the worst is shown");
+      Planner.addAccess(K, Site, Runs, Out.Findings.size());
       Out.Findings.push_back(std::move(F));
     }
   }

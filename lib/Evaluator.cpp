@@ -659,6 +659,12 @@ EvalResult AccessEvaluation::run() {
     return unknown(WhyNot);
   Phases = *P;
 
+  if (!Options.FixedValues.empty())
+    substituteEverywhere([&](SymbolId Id) -> SymRef {
+      auto It = Options.FixedValues.find(Id);
+      return It == Options.FixedValues.end() ? nullptr
+                                             : SymExpr::constant(It->second, I64);
+    });
   setUpLaneStructure();
   bindExtents();
   resolveLoops();
@@ -763,6 +769,20 @@ EvalResult AccessEvaluation::run() {
 }
 
 } // namespace
+
+std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
+                                   const AccessModel &Access) {
+  std::set<SymbolId> S = symbolsOf(Access.Address);
+  for (const Condition &C : Access.Conditions)
+    for (SymbolId Id : symbolsOf(C.Expr))
+      S.insert(Id);
+  for (unsigned L : Access.Loops)
+    for (const SymRef &E : {Kernel.Loops[L].Init, Kernel.Loops[L].Cond,
+                            Kernel.Loops[L].Next})
+      for (SymbolId Id : symbolsOf(E))
+        S.insert(Id);
+  return S;
+}
 
 EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
                           const std::optional<BlockShape> &Shape,

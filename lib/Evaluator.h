@@ -16,6 +16,7 @@
 #include "BlockShape.h"
 
 #include <map>
+#include <set>
 
 namespace ldslint {
 
@@ -28,7 +29,15 @@ struct EvalOptions {
   uint64_t MaxLaneEvaluations = 1000000;
   /// Extent symbol -> extent to use instead of the declared one (padding).
   std::map<SymbolId, int64_t> ExtentOverrides;
+  /// Unknown symbol -> value it has in this launch (constant kernel
+  /// arguments at a launch site).
+  std::map<SymbolId, int64_t> FixedValues;
 };
+
+/// Every symbol an access depends on: its address, its conditions and the
+/// headers of its loops.
+std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
+                                   const AccessModel &Access);
 
 struct EvalResult {
   Verdict Status = Verdict::Unknown;

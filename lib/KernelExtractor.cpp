@@ -1,6 +1,8 @@
 //===- KernelExtractor.cpp -------------------------------------------------===//
 #include "KernelExtractor.h"
 
+#include "MutationScan.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
@@ -139,54 +141,6 @@ struct SharedPlace {
   /// Number of subscripts applied directly to the array's own dimensions,
   /// or -1 once the type no longer follows the declaration (casts, members).
   int Depth = 0;
-};
-
-/// Per-function facts: which local variables change after their
-/// declaration, and loops that can be left early.
-class MutationScan : public RecursiveASTVisitor<MutationScan> {
-public:
-  llvm::DenseSet<const VarDecl *> Mutated;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      mark(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      mark(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *CE) {
-    if (CE->isAssignmentOp() && CE->getNumArgs() > 0)
-      mark(CE->getArg(0));
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    // A reference bound to a local can modify it.
-    if (VD->getType()->isReferenceType() && VD->getInit())
-      mark(VD->getInit());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    // Passing a local by non-const reference can modify it.
-    const FunctionDecl *FD = CE->getDirectCallee();
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      if (!FD || I >= FD->getNumParams())
-        break;
-      QualType PT = FD->getParamDecl(I)->getType();
-      if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
-        mark(CE->getArg(I));
-    }
-    return true;
-  }
-
-private:
-  void mark(const Expr *E) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Mutated.insert(VD);
-  }
 };
 
 class EarlyExitScan : public RecursiveASTVisitor<EarlyExitScan> {
@@ -463,7 +417,10 @@ private:
       S.Kind = SymbolKind::Unknown;
       S.Name = "`" + VD->getNameAsString() + "`";
       S.Why = "it is a kernel parameter";
-      return SymExpr::symbol(named("param:" + VD->getNameAsString(), S), T);
+      const SymbolId Id = named("param:" + VD->getNameAsString(), S);
+      if (VD->getDeclContext() == Out.Kernel)
+        Out.ParamSymbols[cast<ParmVarDecl>(VD)->getFunctionScopeIndex()] = Id;
+      return SymExpr::symbol(Id, T);
     }
     if (VD->hasLocalStorage() && !Mutated.count(VD) && VD->getInit() &&
         VD->getType()->isIntegralOrEnumerationType()) {

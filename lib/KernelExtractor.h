@@ -38,6 +38,8 @@ struct ExtractedKernel {
   /// Extent symbols of each array: Extents[Array][dim].
   std::map<const clang::VarDecl *, std::vector<SymbolId>> Extents;
   bool UsesThreadIdxYZ = false;
+  /// Kernel parameter index -> its symbol, for constant launch arguments.
+  std::map<unsigned, SymbolId> ParamSymbols;
 };
 
 /// \p WaveSize is used for `warpSize` where it does not fold by itself.

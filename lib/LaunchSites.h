@@ -20,20 +20,33 @@
 
 namespace ldslint {
 
-/// Constant block shapes of every kernel launched in the translation unit,
+/// One way a kernel is launched: the block shape (nullopt: the default
+/// lane structure) and the integer kernel arguments that fold to constants,
+/// by parameter index.
+struct LaunchConfig {
+  std::optional<BlockShape> Shape;
+  std::map<unsigned, int64_t> Args;
+  std::string Where; ///< "the launch at file:line:col", or empty
+
+  bool operator==(const LaunchConfig &O) const {
+    return Shape == O.Shape && Args == O.Args;
+  }
+};
+
+/// Constant launch sites of every kernel launched in the translation unit,
 /// keyed by the canonical declaration of the launched function (template
 /// specialisations are distinct).
-using LaunchShapes = std::map<const clang::FunctionDecl *, std::vector<BlockShape>>;
+using LaunchSites = std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>;
 
-LaunchShapes collectLaunchShapes(clang::ASTContext &Ctx);
+LaunchSites collectLaunchSites(clang::ASTContext &Ctx);
 
-/// The shapes to analyse \p Kernel with (several when launch sites differ);
-/// empty means "use the default lane structure".
-std::vector<BlockShape> blockShapesFor(clang::ASTContext &Ctx,
-                                       const clang::FunctionDecl *Kernel,
-                                       const LaunchShapes &Launches,
-                                       const std::optional<BlockShape> &Assumed,
-                                       bool UsesThreadIdxYZ);
+/// The configurations to analyse \p Kernel with (several when launch sites
+/// differ); never empty.
+std::vector<LaunchConfig> launchConfigsFor(clang::ASTContext &Ctx,
+                                           const clang::FunctionDecl *Kernel,
+                                           const LaunchSites &Launches,
+                                           const std::optional<BlockShape> &Assumed,
+                                           bool UsesThreadIdxYZ);
 
 } // namespace ldslint
 

@@ -10,10 +10,10 @@ using namespace clang;
 namespace ldslint {
 
 void PaddingPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
-                               const std::vector<std::optional<BlockShape>> &Shapes,
+                               const std::vector<Launch> &Launches,
                                size_t FindingIndex) {
   ByDeclaration[Site.Array->getLocation().getRawEncoding()].push_back(
-      {&K, &Site, Shapes, FindingIndex});
+      {&K, &Site, Launches, FindingIndex});
 }
 
 void PaddingPlanner::plan(std::vector<Finding> &Findings) {
@@ -101,9 +101,9 @@ std::string PaddingPlanner::planGroup(const std::vector<Use> &Uses,
     for (const Use &U : Uses) {
       const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
       const SymbolId Inner = Ext.back();
-      EvalOptions Padded = Options;
-      Padded.ExtentOverrides[Inner] = U.Kernel->Model.Symbols[Inner].Value + Pad;
-      for (const auto &Shape : U.Shapes) {
+      for (const auto &[Shape, Options] : U.Launches) {
+        EvalOptions Padded = Options;
+        Padded.ExtentOverrides[Inner] = U.Kernel->Model.Symbols[Inner].Value + Pad;
         EvalResult R = evaluateAccess(U.Kernel->Model, U.Site->Model, Shape,
                                       Model, Padded);
         if (R.Status != Verdict::Ok) {

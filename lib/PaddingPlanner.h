@@ -21,13 +21,15 @@ namespace ldslint {
 
 class PaddingPlanner {
 public:
-  PaddingPlanner(clang::ASTContext &Ctx, const BankModel &Model,
-                 const EvalOptions &Options)
-      : Ctx(Ctx), Model(Model), Options(Options) {}
+  PaddingPlanner(clang::ASTContext &Ctx, const BankModel &Model)
+      : Ctx(Ctx), Model(Model) {}
+
+  /// One analysed launch: block shape and evaluation options (fixed
+  /// kernel arguments).
+  using Launch = std::pair<std::optional<BlockShape>, EvalOptions>;
 
   void addAccess(const ExtractedKernel &K, const AccessSite &Site,
-                 const std::vector<std::optional<BlockShape>> &Shapes,
-                 size_t FindingIndex);
+                 const std::vector<Launch> &Launches, size_t FindingIndex);
 
   /// Attaches fixes (or notes saying why none) to \p Findings.
   void plan(std::vector<Finding> &Findings);
@@ -36,12 +38,11 @@ private:
   struct Use {
     const ExtractedKernel *Kernel;
     const AccessSite *Site;
-    std::vector<std::optional<BlockShape>> Shapes;
+    std::vector<Launch> Launches;
     size_t Finding;
   };
   clang::ASTContext &Ctx;
   const BankModel &Model;
-  const EvalOptions &Options;
   std::map<unsigned, std::vector<Use>> ByDeclaration;
 
   std::string planGroup(const std::vector<Use> &Uses,

@@ -1,0 +1,62 @@
+//===- MutationScan.h - Which variables change after their declaration -*- C++ -*-===//
+#ifndef LDSLINT_MUTATIONSCAN_H
+#define LDSLINT_MUTATIONSCAN_H
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace ldslint {
+
+/// Which local variables are assigned, incremented, have their address
+/// taken or are bound to a non-const reference anywhere in a body: only the
+/// others can be replaced by their initializer.
+class MutationScan : public clang::RecursiveASTVisitor<MutationScan> {
+public:
+  llvm::DenseSet<const clang::VarDecl *> Mutated;
+
+  bool VisitBinaryOperator(clang::BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == clang::UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *CE) {
+    if (CE->isAssignmentOp() && CE->getNumArgs() > 0)
+      mark(CE->getArg(0));
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *VD) {
+    // A reference bound to a local can modify it.
+    if (VD->getType()->isReferenceType() && VD->getInit())
+      mark(VD->getInit());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *CE) {
+    // Passing a local by non-const reference can modify it.
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      if (!FD || I >= FD->getNumParams())
+        break;
+      clang::QualType PT = FD->getParamDecl(I)->getType();
+      if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
+        mark(CE->getArg(I));
+    }
+    return true;
+  }
+
+private:
+  void mark(const clang::Expr *E) {
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        Mutated.insert(VD);
+  }
+};
+
+} // namespace ldslint
+
+#endif

@@ -1,0 +1,29 @@
+// Kernel arguments that are constants at every launch site are evaluated at
+// those values (one finding per access, the worst launch, with the launch
+// in a note); a block size held in an unmodified local folds too. A
+// runtime argument keeps the finding conditional (silent by default).
+// RUN: %clang_cuda %plugin %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+__global__ void strided(float *out, int stride) {
+  __shared__ float s[32 * 64];
+  out[threadIdx.x] = s[threadIdx.x * stride];
+  // CHECK: launch-args.cu:[[@LINE-1]]:22: warning: 4-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 4 wavefronts per warp instruction, ideal 1 [ldslint]
+  // CHECK: note: lanes 0, 8, 16, 24 of warp 0 access bytes 0, 128, 256, 384 of 's', all in bank 0
+  // CHECK: note: block shape 64x1x1 from the launch at {{.*}}launch-args.cu:[[#LAUNCH2:]]:3
+  // CHECK: note: kernel argument `stride` = 4 at the launch at {{.*}}launch-args.cu:[[#LAUNCH2]]:3
+  // CHECK: note: the kernel is launched in 2 ways; the worst is shown
+}
+
+__global__ void strided_runtime(float *out, int stride) {
+  __shared__ float s[32 * 64];
+  out[threadIdx.x] = s[threadIdx.x * stride];
+  // UNKNOWN: launch-args.cu:[[@LINE-1]]:22: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: 32-way bank conflict when `stride` % 32 == 0; conflict-free when `stride` is odd [ldslint]
+}
+
+void launch(float *o, int n) {
+  int threads = 64;
+  strided<<<1, threads>>>(o, 2);
+  strided<<<1, threads>>>(o, 4);
+  strided_runtime<<<1, threads>>>(o, n);
+}
