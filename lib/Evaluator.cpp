@@ -403,8 +403,8 @@ bool AccessEvaluation::classifyUnknowns() {
       continue;
     if (S.LaneVarying) {
       unknown("the address depends on " + S.Name +
-              (S.Why.empty() ? "" : ", which " + S.Why) +
-              ", and it differs between lanes");
+              ", which differs between lanes" +
+              (S.Why.empty() ? "" : " (" + S.Why + ")"));
       return false;
     }
     if (S.Structural) {

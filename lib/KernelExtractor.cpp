@@ -613,7 +613,31 @@ private:
     }
     if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
       return pointer(MTE->getSubExpr());
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return returnedPointer(Call);
     return std::nullopt;
+  }
+
+  /// A helper that returns a shared pointer, as in the CUDA samples'
+  /// `SharedMemory<T>::getPointer()`: follows its single `return`.
+  std::optional<SharedPlace> returnedPointer(const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def || CallChain.size() >= MaxInlineDepth)
+      return std::nullopt;
+    const ReturnStmt *Only = nullptr;
+    for (const Stmt *S : Def->getBody()->children())
+      if (const auto *R = dyn_cast_or_null<ReturnStmt>(S)) {
+        if (Only)
+          return std::nullopt;
+        Only = R;
+      }
+    if (!Only || !Only->getRetValue())
+      return std::nullopt;
+    auto P = pointer(Only->getRetValue());
+    if (P)
+      P->Depth = -1;
+    return P;
   }
 
   std::optional<SharedPlace> pointerVariable(const Expr *LV) {
