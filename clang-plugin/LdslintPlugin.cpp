@@ -16,6 +16,8 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -46,6 +48,15 @@ public:
           << Out.Problem;
       return;
     }
+    if (!firstOffloadArch(Arch))
+      for (ldslint::Finding &F : Out.Findings)
+        if (!F.Fixes.empty()) {
+          for (const ldslint::Fix &Fx : F.Fixes)
+            F.FixNotes.push_back(Fx.Description +
+                                 " (the edit is offered by the compile for the "
+                                 "first offload arch)");
+          F.Fixes.clear();
+        }
     ldslint::reportDiagnostics(Diags, Ctx.getSourceManager(), Out.Findings,
                                Opts.Report);
     if (!Opts.JsonPath.empty())
@@ -55,6 +66,25 @@ public:
 private:
   CompilerInstance &CI;
   ldslint::ToolOptions Opts;
+
+  /// Each offload arch runs its own cc1, and each would offer the same
+  /// fix-it: only the first arch of a CUDA build (from the driver's
+  /// __CUDA_ARCH_LIST__) attaches edits, so -fixit and
+  /// -fdiagnostics-parseable-fixits see them once. With -fixit the later
+  /// archs re-parse the fixed file anyway.
+  bool firstOffloadArch(const std::string &Arch) {
+    Preprocessor &PP = CI.getPreprocessor();
+    const MacroInfo *MI =
+        PP.getMacroInfo(&PP.getIdentifierTable().get("__CUDA_ARCH_LIST__"));
+    if (!MI || MI->getNumTokens() == 0 || Arch.rfind("sm_", 0) != 0)
+      return true;
+    const std::string First = PP.getSpelling(MI->getReplacementToken(0));
+    std::string Digits;
+    for (char C : Arch.substr(3))
+      if (C >= '0' && C <= '9')
+        Digits += C;
+    return Digits.empty() || First == Digits + "0";
+  }
 
   /// Several device cc1s (one per arch) may write the same file: keep the
   /// other archs' entries and replace this arch's.

@@ -4,6 +4,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
 
 using namespace clang;
 
@@ -146,7 +147,9 @@ std::string PaddingPlanner::planGroup(const std::vector<Use> &Uses,
     TextEdit Edit;
     Edit.Range = Range;
     Edit.Replacement = Replacement;
-    Edit.File = SM.getFilename(Range.getBegin()).str();
+    llvm::SmallString<256> Path(SM.getFilename(Range.getBegin()));
+    SM.getFileManager().makeAbsolutePath(Path);
+    Edit.File = std::string(Path.str());
     Edit.Offset = SM.getFileOffset(Range.getBegin());
     Edit.Length = SM.getFileOffset(Range.getEnd()) - Edit.Offset;
     Edit.Line = SM.getSpellingLineNumber(Range.getBegin());

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
+#include "FixExport.h"
 #include "JsonReport.h"
 #include "Options.h"
 
@@ -61,6 +62,13 @@ cl::opt<bool> ShowUnknown("show-unknown",
                           cl::desc("In text output, also remark on accesses "
                                    "whose conflicts cannot be decided"),
                           cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fixes (padding) to the source "
+                                  "files, once even with several archs"),
+                  cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fixes as YAML for clang-apply-replacements"),
+    cl::value_desc("FILE"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the output to FILE"),
                                 cl::value_desc("FILE"), cl::cat(Category));
 
@@ -71,6 +79,7 @@ struct RunState {
   std::vector<json::Value> Items;
   unsigned Reported = 0;
   bool TargetProblem = false;
+  ldslint::FixCollector Fixes;
 };
 
 class Consumer : public ASTConsumer {
@@ -89,11 +98,23 @@ public:
       S.TargetProblem = true;
       return;
     }
+    const SourceManager &SM = Ctx.getSourceManager();
     for (const ldslint::Finding &F : Out.Findings) {
       if (F.Result.Status == ldslint::Verdict::Conflict &&
           F.Result.Degree >= S.Opts.Report.MinDegree &&
-          !ldslint::isSuppressed(Ctx.getSourceManager(), F.Loc))
+          !ldslint::isSuppressed(SM, F.Loc)) {
         ++S.Reported;
+        if (!F.Fixes.empty()) {
+          ldslint::FixRecord R;
+          R.Message = std::to_string(F.Result.Degree) + "-way bank conflict on '" +
+                      F.Array + "' (" + F.Arch + "): " + F.Fixes.front().Description;
+          R.File = F.Fixes.front().Edits.empty() ? F.File
+                                                 : F.Fixes.front().Edits.front().File;
+          R.Offset = SM.getFileOffset(SM.getFileLoc(F.Loc));
+          R.Edits = F.Fixes.front().Edits;
+          S.Fixes.add(std::move(R));
+        }
+      }
       if (S.Json && ldslint::isReportable(F, S.Opts.Report) &&
           !ldslint::isSuppressed(Ctx.getSourceManager(), F.Loc))
         S.Items.push_back(ldslint::findingToJson(F));
@@ -255,6 +276,23 @@ int main(int argc, const char **argv) {
   }
   if (S.TargetProblem)
     Status = 2;
+
+  if (!ExportFixes.empty()) {
+    std::string Error;
+    if (!S.Fixes.exportYaml(ExportFixes, Error)) {
+      errs() << "ldslint: " << Error << "\n";
+      return 2;
+    }
+  }
+  if (Fix) {
+    std::string Error;
+    unsigned Applied = 0;
+    if (!S.Fixes.apply(Error, Applied)) {
+      errs() << "ldslint: " << Error << "\n";
+      Status = 2;
+    }
+    errs() << "ldslint: applied " << Applied << " edit(s)\n";
+  }
 
   if (S.Json) {
     std::string Text = llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
