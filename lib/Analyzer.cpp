@@ -3,7 +3,7 @@
 
 #include "KernelExtractor.h"
 #include "LaunchSites.h"
-#include "PaddingPlanner.h"
+#include "FixPlanner.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -78,12 +78,12 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (const FunctionDecl *FD : Finder.Kernels)
     Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
 
-  PaddingPlanner Planner(Ctx, Model);
+  FixPlanner Planner(Ctx, Model);
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
     // Each launch: its shape and the kernel arguments it fixes.
-    std::vector<PaddingPlanner::Launch> Runs;
+    std::vector<FixPlanner::Launch> Runs;
     for (const LaunchConfig &C : Configs) {
       EvalOptions O = Options.Eval;
       for (const auto &[Index, Value] : C.Args) {

@@ -141,8 +141,9 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
       D << std::to_string(R.Degree) << verb(F.Kind) << F.Array << F.Arch
         << number(R.Wavefronts) + (R.MeanKnown ? "" : "+") << number(R.Ideal);
       for (const Fix &Fx : F.Fixes)
-        for (const TextEdit &E : Fx.Edits)
-          D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+        if (!Fx.Alternative)
+          for (const TextEdit &E : Fx.Edits)
+            D << FixItHint::CreateReplacement(E.Range, E.Replacement);
       ++Count;
     } else {
       std::string What =
@@ -173,7 +174,7 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
     for (const std::string &A : R.Assumptions)
       note(F.Loc, A);
     for (const Fix &Fx : F.Fixes)
-      note(F.DeclLoc, Fx.Description);
+      note(F.DeclLoc, (Fx.Alternative ? "alternative: " : "") + Fx.Description);
     for (const std::string &N : F.FixNotes)
       note(F.DeclLoc, N);
     if (R.Status == Verdict::Conflict)

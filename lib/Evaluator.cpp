@@ -124,6 +124,7 @@ private:
   uint64_t LaneEvaluations = 0;
   bool BudgetHit = false;
   bool EvalFailed = false;
+  bool NonZero = false; // ExpectZeroAddress mode
 
   SymbolId addUnknown(const std::string &Name, const std::string &Why,
                       bool Structural,
@@ -503,6 +504,8 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
       EvalFailed = true;
       return;
     }
+    if (Options.ExpectZeroAddress && *A != 0)
+      NonZero = true;
     Addr[L].Active = true;
     Addr[L].Byte = *A;
     Any = true;
@@ -669,7 +672,8 @@ EvalResult AccessEvaluation::run() {
   bindExtents();
   resolveLoops();
   resolveConditions();
-  simplifyAddress();
+  if (!Options.ExpectZeroAddress)
+    simplifyAddress();
   if (!classifyUnknowns())
     return Result;
 
@@ -702,6 +706,11 @@ EvalResult AccessEvaluation::run() {
   };
   Enumerate(0);
 
+  if (Options.ExpectZeroAddress) {
+    const bool Proven = !EvalFailed && !Unstable && !BudgetHit && !NonZero;
+    Result.Status = Proven ? Verdict::Ok : Verdict::Unknown;
+    return Result;
+  }
   if (EvalFailed)
     return unknown("the address or a condition cannot be evaluated for some "
                    "lane (division by zero or an out-of-range shift)");

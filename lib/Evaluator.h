@@ -32,6 +32,10 @@ struct EvalOptions {
   /// Unknown symbol -> value it has in this launch (constant kernel
   /// arguments at a launch site).
   std::map<SymbolId, int64_t> FixedValues;
+  /// Instead of costing the access, check that its address is zero for
+  /// every active lane (used to prove that a layout change preserves the
+  /// elements an access reaches): Ok if so, Unknown otherwise.
+  bool ExpectZeroAddress = false;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the

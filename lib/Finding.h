@@ -31,6 +31,9 @@ struct TextEdit {
 struct Fix {
   std::string Description; ///< "pad the innermost dimension of `tile` to 33"
   std::vector<TextEdit> Edits;
+  /// The other fix that also works; described in a note, never applied
+  /// automatically.
+  bool Alternative = false;
 };
 
 struct Finding {

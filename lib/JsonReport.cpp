@@ -57,6 +57,7 @@ llvm::json::Value findingToJson(const Finding &F) {
                                          {"column", E.Column},
                                          {"replacement", E.Replacement}});
     Fixes.push_back(llvm::json::Object{{"description", Fx.Description},
+                                       {"alternative", Fx.Alternative},
                                        {"edits", std::move(Edits)}});
   }
   O["fixes"] = std::move(Fixes);

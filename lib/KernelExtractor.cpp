@@ -13,6 +13,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace ldslint {
@@ -664,8 +666,28 @@ private:
   // Statements
   //===--------------------------------------------------------------------===//
 
+  /// Fills Direct/IndexExprs/Indices when \p LV is `array[i]...[j]` with
+  /// one subscript per dimension of the array.
+  void describeSubscripts(AccessSite &Site, const Expr *LV) {
+    std::vector<const Expr *> Idx;
+    const Expr *E = LV ? LV->IgnoreParens() : nullptr;
+    while (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
+      Idx.push_back(ASE->getIdx());
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+    if (!DRE || DRE->getDecl() != Site.Array || Idx.empty() ||
+        Idx.size() != extentsOf(Site.Array).size())
+      return;
+    std::reverse(Idx.begin(), Idx.end());
+    Site.Direct = true;
+    Site.IndexExprs = Idx;
+    for (const Expr *I : Idx)
+      Site.Indices.push_back(SymExpr::cast(value(I), I64));
+  }
+
   void record(const Expr *Where, const SharedPlace &P, QualType AccessType,
-              AccessKind Kind, SourceLocation Loc) {
+              AccessKind Kind, SourceLocation Loc, const Expr *LV) {
     AccessSite Site;
     Site.Where = Where;
     Site.Loc = Loc;
@@ -685,6 +707,7 @@ private:
       Site.Model.WidthBytes = static_cast<unsigned>(Width);
       Site.Model.Address = P.Offset;
     }
+    describeSubscripts(Site, LV);
     Out.Accesses.push_back(std::move(Site));
   }
 
@@ -694,7 +717,7 @@ private:
     auto P = place(LV);
     if (!P)
       return false;
-    record(Where, *P, LV->getType(), Kind, LV->getExprLoc());
+    record(Where, *P, LV->getType(), Kind, LV->getExprLoc(), LV);
     return true;
   }
 
@@ -1004,7 +1027,10 @@ private:
         walk(Call->getArg(I));
       if (auto P = pointer(Call->getArg(0))) {
         QualType T = Call->getArg(0)->getType()->getPointeeType();
-        record(Call, *P, T, AccessKind::Atomic, Call->getExprLoc());
+        const Expr *Target = Call->getArg(0)->IgnoreParenImpCasts();
+        if (const auto *AddrOf = dyn_cast<UnaryOperator>(Target))
+          Target = AddrOf->getOpcode() == UO_AddrOf ? AddrOf->getSubExpr() : nullptr;
+        record(Call, *P, T, AccessKind::Atomic, Call->getExprLoc(), Target);
       }
       walk(Call->getArg(0));
       return true;

@@ -29,6 +29,11 @@ struct AccessSite {
   AccessModel Model;
   /// Calls through which the access was reached, outermost first.
   std::vector<const clang::CallExpr *> CallChain;
+  /// Set when the access is written `array[i0]...[iN-1]` with one index per
+  /// dimension: the index expressions (outermost first) and their values.
+  bool Direct = false;
+  std::vector<const clang::Expr *> IndexExprs;
+  std::vector<SymRef> Indices;
 };
 
 struct ExtractedKernel {

@@ -547,6 +547,13 @@ K atom_int_same(int* out) {
   atomicAdd(&s[0], 1);
   ESCAPE(s);
 }
+// @pattern atom_int_same_var: atomicAdd(&s[0], in[t]) (one address, lane-varying value)
+K atom_int_same_var(int* out, const int* in) {
+  __shared__ int s[64]; ESCAPE(s); SYNC();
+  int t = threadIdx.x;
+  atomicAdd(&s[0], in[t]);
+  ESCAPE(s);
+}
 // @pattern atom_f32_noret: atomicAdd(&s[t % 64], 1.0f), result unused
 K atom_f32_noret(float* out) {
   __shared__ float s[64]; ESCAPE(s); SYNC();
@@ -559,6 +566,14 @@ K atom_f32_ret(float* out) {
   __shared__ float s[64]; ESCAPE(s); SYNC();
   int t = threadIdx.x;
   out[t] = atomicAdd(&s[t % 64], 1.0f);
+}
+
+// @pattern atom_f32_same_var: atomicAdd(&s[0], in[t]) on float (one address, lane-varying value)
+K atom_f32_same_var(float* out, const float* in) {
+  __shared__ float s[64]; ESCAPE(s); SYNC();
+  int t = threadIdx.x;
+  atomicAdd(&s[0], in[t]);
+  ESCAPE(s);
 }
 
 // ---------------------------------------------------------------- reductions

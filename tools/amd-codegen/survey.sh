@@ -30,7 +30,9 @@
 # offset0/offset1 (in dwords; for *st64* in units of 64 dwords) are 0/8 and
 # 16/24; "ds_read_b32 x2 @0,1200" = byte offsets of one-address instructions.
 # With more than 4 distinct offsets only the offset1-offset0 deltas ("d=16")
-# or the offset range is shown. Instruction kinds are listed alphabetically,
+# or the offset range is shown. "(+ wave-reduced ...)" marks an LDS atomic that
+# the backend's atomic optimizer turned into a scalar loop / popcount plus one
+# single-lane atomic. Instruction kinds are listed alphabetically,
 # so schedules that differ only in order compare equal (use --full to see it).
 #
 # Always exits 0 unless the arguments are wrong; failures are reported inline.
@@ -92,7 +94,7 @@ compile() {
   local src="$1" out="$2" kind="$3" cmd="$4" arch="$5"; shift 5
   local ws=64; [[ "$arch" == gfx1* ]] && ws=32
   local base=(-x hip --cuda-device-only -S "$opt" --offload-arch="$arch" "$@")
-  if [[ "$kind" == clang ]]; then base+=(-nogpulib -D__AMDGCN_WAVEFRONT_SIZE=$ws); fi
+  if [[ "$kind" == clang ]]; then base+=(-nogpulib "-D__AMDGCN_WAVEFRONT_SIZE=$ws"); fi
   if "$cmd" "${base[@]}" "$src" -o "$out" >"$out.log" 2>&1; then return 0; fi
   if "$cmd" "${base[@]}" -nogpuinc -DLDSLINT_STUB "$src" -o "$out" >"$out.stub.log" 2>&1; then
     return 1
@@ -106,7 +108,8 @@ extract() {
     function okey(x,   q) { split(x, q, "/"); return q[1] * 65536 + q[2] }
     function flush(   k, i, n, parts, keys, nk, j, s, d, nd, dl, mn, mx, v) {
       if (cur == "") return
-      if (full) { print cur "\t" (seq == "" ? "-" : seq); cur = ""; return }
+      note = (atom && waveop) ? " (+ wave-reduced: one lane issues the atomic)" : ""
+      if (full) { print cur "\t" (seq == "" ? "-" : seq) note; cur = ""; atom = waveop = 0; return }
       nk = 0
       for (k in cnt) keys[++nk] = k
       for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++)
@@ -134,14 +137,16 @@ extract() {
         }
         s = s (s == "" ? "" : "; ") item
       }
-      print cur "\t" (s == "" ? "-" : s)
-      delete cnt; delete offs; cur = ""; seq = ""
+      print cur "\t" (s == "" ? "-" : s) note
+      delete cnt; delete offs; cur = ""; seq = ""; atom = waveop = 0
     }
     /^[A-Za-z_][A-Za-z0-9_]*:/ {
       name = substr($1, 1, length($1) - 1)
       flush(); cur = name; seq = ""; next
     }
     /^\.Lfunc_end/ { flush(); next }
+    cur != "" && $1 ~ /^s_(bcnt1|ff1|ctz)_i32_b(32|64)$/ { waveop = 1 }
+    cur != "" && $1 ~ /^(ds_|flat_atomic)/ && $1 !~ /^ds_(read|write|load|store)/ { atom = 1 }
     cur != "" && ($1 ~ /^ds_/ || $1 ~ /^flat_(load|store|atomic)/) {
       ins = $1; o = 0; o0 = 0; o1 = 0; txt = ""
       for (i = 2; i <= NF; i++) {
@@ -173,7 +178,7 @@ demangle() {
 declare -A desc
 while IFS= read -r line; do
   name="${line#*@pattern }"; name="${name%%:*}"
-  desc[$name]="${line#*@pattern $name: }"
+  desc[$name]="${line#*@pattern "$name": }"
 done < <(grep -h '// @pattern ' "$here/patterns.hip")
 
 survey() {  # SRC TAG -> prints the listing

@@ -1,0 +1,404 @@
+//===- FixPlanner.cpp ------------------------------------------------------===//
+#include "FixPlanner.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+constexpr IntType I64{64, true};
+
+const VarDecl *sharedVarIn(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  // A row of a multi-dimensional array (`tile[r]`) decays like the array.
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!ASE->getType()->isArrayType())
+      return nullptr;
+    E = ASE->getBase()->IgnoreParenImpCasts();
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isSharedVariable(VD))
+        return VD;
+  return nullptr;
+}
+
+/// Finds the places where an array's layout is observed: sizeof, and calls
+/// that receive the whole array (or a row) and cannot be followed.
+class LayoutScan : public RecursiveASTVisitor<LayoutScan> {
+public:
+  std::map<unsigned, std::string> &Observed;
+  std::map<unsigned, bool> &Sized;
+  LayoutScan(std::map<unsigned, std::string> &O, std::map<unsigned, bool> &S)
+      : Observed(O), Sized(S) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (E->isArgumentType())
+      return true;
+    if (const VarDecl *VD = sharedVarIn(E->getArgumentExpr()))
+      Sized[VD->getLocation().getRawEncoding()] = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    const bool Followed = FD && FD->hasBody(Def) && Def;
+    for (const Expr *Arg : CE->arguments())
+      if (const VarDecl *VD = sharedVarIn(Arg)) {
+        if (Followed && Arg->IgnoreParenImpCasts() != Arg->IgnoreParens())
+          continue; // decayed into a callee ldslint analyses
+        if (Followed)
+          continue;
+        Observed.emplace(VD->getLocation().getRawEncoding(),
+                         "'" + VD->getNameAsString() + "' is passed to " +
+                             (FD ? "'" + FD->getNameAsString() + "'"
+                                 : std::string("an indirect call")) +
+                             ", which may depend on its layout");
+      }
+    return true;
+  }
+};
+
+bool isPowerOfTwo(int64_t V) { return V > 1 && (V & (V - 1)) == 0; }
+
+/// Source text of an index, parenthesised unless it is one token.
+std::string operand(const Expr *E, const SourceManager &SM,
+                    const LangOptions &LO, bool &Ok) {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  if (R.isInvalid()) {
+    Ok = false;
+    return "";
+  }
+  std::string Text = Lexer::getSourceText(R, SM, LO).str();
+  const bool Simple =
+      !Text.empty() &&
+      Text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             "0123456789_.") == std::string::npos;
+  return Simple ? Text : "(" + Text + ")";
+}
+
+} // namespace
+
+FixPlanner::FixPlanner(ASTContext &Ctx, const BankModel &Model)
+    : Ctx(Ctx), Model(Model) {
+  LayoutScan(LayoutObserved, SizeTaken).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+void FixPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
+                           const std::vector<Launch> &Launches,
+                           size_t FindingIndex) {
+  ByDeclaration[Site.Array->getLocation().getRawEncoding()].push_back(
+      {&K, &Site, Launches, FindingIndex});
+}
+
+void FixPlanner::plan(std::vector<Finding> &Findings) {
+  for (auto &[Loc, Uses] : ByDeclaration) {
+    bool AnyConflict = false;
+    for (const Use &U : Uses)
+      AnyConflict |= Findings[U.Finding].Result.Status == Verdict::Conflict;
+    if (!AnyConflict)
+      continue;
+    std::string WhyNot = planGroup(Uses, Findings);
+    if (WhyNot.empty())
+      continue;
+    for (const Use &U : Uses)
+      if (Findings[U.Finding].Result.Status == Verdict::Conflict)
+        Findings[U.Finding].FixNotes.push_back(WhyNot);
+  }
+}
+
+bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
+                          const SymRef &Address) const {
+  AccessModel A = U.Site->Model;
+  if (Address)
+    A.Address = Address;
+  for (const auto &[Shape, Options] : U.Launches) {
+    EvalOptions O = Options;
+    for (const auto &[Sym, V] : Extra.ExtentOverrides)
+      O.ExtentOverrides[Sym] = V;
+    O.ExpectZeroAddress = Extra.ExpectZeroAddress;
+    if (evaluateAccess(U.Kernel->Model, A, Shape, Model, O).Status != Verdict::Ok)
+      return false;
+  }
+  return true;
+}
+
+TextEdit FixPlanner::edit(CharSourceRange Range, const std::string &Text) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  TextEdit E;
+  E.Range = Range;
+  E.Replacement = Text;
+  llvm::SmallString<256> Path(SM.getFilename(Range.getBegin()));
+  SM.getFileManager().makeAbsolutePath(Path);
+  E.File = std::string(Path.str());
+  E.Offset = SM.getFileOffset(Range.getBegin());
+  E.Length = SM.getFileOffset(Range.getEnd()) - E.Offset;
+  E.Line = SM.getSpellingLineNumber(Range.getBegin());
+  E.Column = SM.getSpellingColumnNumber(Range.getBegin());
+  return E;
+}
+
+std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
+                                       const std::string &ExtentText,
+                                       CharSourceRange ExtentRange,
+                                       std::string &WhyNot) {
+  const VarDecl *Decl = Uses.front().Site->Array;
+  const std::string Name = Decl->getNameAsString();
+  if (SizeTaken.count(Decl->getLocation().getRawEncoding())) {
+    WhyNot = "padding would change 'sizeof(" + Name + ")', which the code uses";
+    return std::nullopt;
+  }
+  const int64_t ElemBytes =
+      Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
+  int64_t Step = 1;
+  for (const Use &U : Uses)
+    Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / ElemBytes);
+  const int64_t MaxPad = Model.NumBanks * Model.BankBytes / ElemBytes;
+
+  for (int64_t Pad = Step; Pad <= MaxPad; Pad += Step) {
+    bool Works = true;
+    for (const Use &U : Uses) {
+      const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
+      const SymbolId Inner = Ext.back();
+      const int64_t N = U.Kernel->Model.Symbols[Inner].Value;
+      EvalOptions Padded;
+      Padded.ExtentOverrides[Inner] = N + Pad;
+      if (!allClean(U, Padded)) {
+        Works = false;
+        break;
+      }
+      if (U.Site->Direct)
+        continue;
+      // Reached through a pointer: the padded program must reach the same
+      // elements, i.e. the pointer arithmetic must stay inside a row.
+      int64_t Outer = 1;
+      for (size_t D = 0; D + 1 < Ext.size(); ++D)
+        Outer *= U.Kernel->Model.Symbols[Ext[D]].Value;
+      const int64_t RowBytes = N * ElemBytes, PaddedRow = (N + Pad) * ElemBytes;
+      auto bind = [&](int64_t InnerValue) {
+        return substitute(U.Site->Model.Address, [&](SymbolId Id) -> SymRef {
+          const SymbolInfo &S = U.Kernel->Model.Symbols[Id];
+          if (S.Kind != SymbolKind::Extent)
+            return nullptr;
+          return SymExpr::constant(Id == Inner ? InnerValue : S.Value, I64);
+        });
+      };
+      SymRef Unpadded = bind(N), PaddedAddr = bind(N + Pad);
+      SymRef Row = SymExpr::constant(RowBytes, I64);
+      SymRef Remapped = SymExpr::binary(
+          Op::Add,
+          SymExpr::binary(Op::Mul, SymExpr::binary(Op::Div, Unpadded, Row, I64),
+                          SymExpr::constant(PaddedRow, I64), I64),
+          SymExpr::binary(Op::Rem, Unpadded, Row, I64), I64);
+      EvalOptions Zero;
+      Zero.ExpectZeroAddress = true;
+      (void)Outer;
+      if (!allClean(U, Zero, SymExpr::binary(Op::Sub, PaddedAddr, Remapped, I64))) {
+        WhyNot = "padding would move the elements that the access at line " +
+                 std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
+                     Ctx.getSourceManager().getFileLoc(U.Site->Loc))) +
+                 " reaches through a pointer that walks across rows";
+        return std::nullopt;
+      }
+    }
+    if (!Works)
+      continue;
+
+    // Cost and limit, per kernel that uses the array.
+    const auto &Ext = Uses.front().Kernel->Extents.at(Decl);
+    int64_t Outer = 1;
+    for (size_t D = 0; D + 1 < Ext.size(); ++D)
+      Outer *= Uses.front().Kernel->Model.Symbols[Ext[D]].Value;
+    const int64_t Inner = Uses.front().Kernel->Model.Symbols[Ext.back()].Value;
+    const int64_t OldBytes = Outer * Inner * ElemBytes;
+    const int64_t NewBytes = Outer * (Inner + Pad) * ElemBytes;
+    for (const Use &U : Uses) {
+      int64_t Total = 0;
+      for (const auto &[VD, E] : U.Kernel->Extents)
+        Total += VD == U.Site->Array
+                     ? NewBytes
+                     : Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      if (Total > Model.SharedLimitBytes) {
+        WhyNot = "padding '" + Name + "' by " + std::to_string(Pad) +
+                 " would need " + std::to_string(Total) +
+                 " bytes of static shared memory, over the " +
+                 std::to_string(Model.SharedLimitBytes / 1024) +
+                 " KiB limit of " + Model.Arch;
+        return std::nullopt;
+      }
+    }
+    // A literal extent becomes the padded literal; anything else (a macro,
+    // a template parameter, an expression) keeps its spelling plus the pad.
+    const std::string Replacement =
+        ExtentText.find_first_not_of("0123456789") == std::string::npos
+            ? std::to_string(Inner + Pad)
+            : ExtentText + " + " + std::to_string(Pad);
+    Fix F;
+    F.Description = "pad the innermost dimension of '" + Name + "' from " +
+                    std::to_string(Inner) + " to " +
+                    std::to_string(Inner + Pad) + " elements (+" +
+                    std::to_string(NewBytes - OldBytes) + " bytes)";
+    F.Edits.push_back(edit(ExtentRange, Replacement));
+    return F;
+  }
+  WhyNot = "no padding of the innermost dimension of '" + Name + "' up to " +
+           std::to_string(MaxPad) + " elements removes every conflict";
+  return std::nullopt;
+}
+
+std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
+                                       const std::string &ExtentText,
+                                       std::string &WhyNot) {
+  const VarDecl *Decl = Uses.front().Site->Array;
+  const std::string Name = Decl->getNameAsString();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const int64_t ElemBytes =
+      Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
+  Fix F;
+  std::set<unsigned> EditedOffsets;
+  for (const Use &U : Uses) {
+    const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
+    const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
+    if (!isPowerOfTwo(N)) {
+      WhyNot = "an XOR swizzle needs a power-of-two row length (" +
+               std::to_string(N) + ")";
+      return std::nullopt;
+    }
+    if (!U.Site->Direct) {
+      WhyNot = "an XOR swizzle needs every access of '" + Name +
+               "' written as " + Name + "[row][column]";
+      return std::nullopt;
+    }
+    // address' = address + ((c ^ (r % N)) - c) * element size
+    const SymRef C = U.Site->Indices.back();
+    const SymRef R = U.Site->Indices[U.Site->Indices.size() - 2];
+    const SymRef Swizzled = SymExpr::binary(
+        Op::Xor, C, SymExpr::binary(Op::Rem, R, SymExpr::constant(N, I64), I64), I64);
+    const SymRef Address = SymExpr::binary(
+        Op::Add, U.Site->Model.Address,
+        SymExpr::binary(Op::Mul, SymExpr::binary(Op::Sub, Swizzled, C, I64),
+                        SymExpr::constant(ElemBytes, I64), I64),
+        I64);
+    if (!allClean(U, EvalOptions(), Address)) {
+      WhyNot = "an XOR swizzle of '" + Name + "' does not remove every conflict";
+      return std::nullopt;
+    }
+    const Expr *Col = U.Site->IndexExprs.back();
+    const Expr *RowE = U.Site->IndexExprs[U.Site->IndexExprs.size() - 2];
+    bool Ok = true;
+    const std::string ColText = operand(Col, SM, Ctx.getLangOpts(), Ok);
+    const std::string RowText = operand(RowE, SM, Ctx.getLangOpts(), Ok);
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Col->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (!Ok || Range.isInvalid()) {
+      WhyNot = "an index of '" + Name + "' is written inside a macro expansion";
+      return std::nullopt;
+    }
+    if (!EditedOffsets.insert(SM.getFileOffset(Range.getBegin())).second)
+      continue; // the same source access in another instantiation or call
+    F.Edits.push_back(
+        edit(Range, ColText + " ^ (" + RowText + " % " + ExtentText + ")"));
+  }
+  F.Description = "XOR-swizzle the column index of '" + Name +
+                  "' by the row (column ^ (row % " + ExtentText +
+                  ")) in all " + std::to_string(F.Edits.size()) +
+                  " accesses (no extra memory)";
+  return F;
+}
+
+std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
+                                  std::vector<Finding> &Findings) {
+  const VarDecl *Decl = Uses.front().Site->Array;
+  const std::string Name = Decl->getNameAsString();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::string No = "no fix offered: ";
+  if (Decl->getLocation().isMacroID())
+    return No + "'" + Name + "' is declared inside a macro expansion";
+  for (const Use &U : Uses)
+    if (Findings[U.Finding].Result.Status == Verdict::Unknown)
+      return No + "not every access of '" + Name + "' could be analysed (line " +
+             std::to_string(Findings[U.Finding].Line) + ")";
+  auto Observed = LayoutObserved.find(Decl->getLocation().getRawEncoding());
+  if (Observed != LayoutObserved.end())
+    return No + Observed->second;
+
+  // The innermost extent as written.
+  ArrayTypeLoc Innermost;
+  unsigned Dims = 0;
+  if (TypeSourceInfo *TSI = Decl->getTypeSourceInfo())
+    for (TypeLoc TL = TSI->getTypeLoc().getUnqualifiedLoc();;) {
+      auto ATL = TL.getAs<ArrayTypeLoc>();
+      if (!ATL)
+        break;
+      Innermost = ATL;
+      ++Dims;
+      TL = ATL.getElementLoc().getUnqualifiedLoc();
+    }
+  if (Dims < 2)
+    return No + "'" + Name + "' is one-dimensional: padding does not move its "
+                             "elements; change the index instead";
+  const Expr *SizeExpr = Innermost.getSizeExpr();
+  if (!SizeExpr)
+    return No + "the innermost extent of '" + Name + "' is not written";
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(SizeExpr->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return No + "the extent of '" + Name + "' is written inside a macro expansion";
+  const std::string ExtentText =
+      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+
+  std::string PadWhyNot, SwizzleWhyNot;
+  std::optional<Fix> Pad = padding(Uses, ExtentText, Range, PadWhyNot);
+  std::optional<Fix> Swz = swizzle(Uses, ExtentText, SwizzleWhyNot);
+  if (!Pad && !Swz)
+    return No + PadWhyNot + "; " + SwizzleWhyNot;
+  std::vector<Fix> Chosen;
+  if (Pad) {
+    Chosen.push_back(*Pad);
+    if (Swz) {
+      Swz->Alternative = true;
+      Chosen.push_back(*Swz);
+    }
+  } else {
+    Chosen.push_back(*Swz);
+  }
+
+  // One diagnostic carries the edits, so that -fixit applies them once.
+  const Finding *Carrier = nullptr;
+  for (const Use &U : Uses) {
+    Finding &Fd = Findings[U.Finding];
+    if (Fd.Result.Status != Verdict::Conflict)
+      continue;
+    if (!Carrier) {
+      Fd.Fixes = Chosen;
+      if (!Pad)
+        Fd.FixNotes.push_back("padding not offered: " + PadWhyNot);
+      Carrier = &Fd;
+      continue;
+    }
+    Fd.FixNotes.push_back(Chosen.front().Description +
+                          " (the edit is attached to the warning at line " +
+                          std::to_string(Carrier->Line) + ")");
+  }
+  return "";
+}
+
+} // namespace ldslint

@@ -1,0 +1,76 @@
+//===- FixPlanner.h - Padding and XOR-swizzle fixes that provably help -*- C++ -*-===//
+//
+// For each shared array with a conflicting access, two candidate fixes are
+// checked against every access of the array in the translation unit (all
+// kernels, instantiations and analysed launches):
+//  * padding: the smallest padding of the innermost dimension (in steps of
+//    the widest vector access, so vector rows stay aligned) that makes every
+//    access conflict-free, within the target's static shared-memory limit;
+//    accesses through pointers must provably reach the same elements after
+//    padding;
+//  * XOR swizzle: `c ^ (r % N)` on the innermost index for a power-of-two
+//    row length N, when every access is a plain `a[r][c]` subscript that can
+//    be rewritten; costs no memory.
+// Padding is preferred when it works; the swizzle is chosen otherwise, and
+// the one not chosen is described as an alternative. Fixes are refused, with
+// a note saying why, when the layout is observed elsewhere (sizeof, a call
+// that cannot be followed), the declaration or an edited index is in a macro
+// expansion, or some access could not be analysed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_FIXPLANNER_H
+#define LDSLINT_FIXPLANNER_H
+
+#include "Finding.h"
+#include "KernelExtractor.h"
+
+#include <map>
+
+namespace ldslint {
+
+class FixPlanner {
+public:
+  FixPlanner(clang::ASTContext &Ctx, const BankModel &Model);
+
+  /// One analysed launch: block shape and evaluation options (fixed
+  /// kernel arguments).
+  using Launch = std::pair<std::optional<BlockShape>, EvalOptions>;
+
+  void addAccess(const ExtractedKernel &K, const AccessSite &Site,
+                 const std::vector<Launch> &Launches, size_t FindingIndex);
+
+  /// Attaches fixes (or notes saying why none) to \p Findings.
+  void plan(std::vector<Finding> &Findings);
+
+private:
+  struct Use {
+    const ExtractedKernel *Kernel;
+    const AccessSite *Site;
+    std::vector<Launch> Launches;
+    size_t Finding;
+  };
+  clang::ASTContext &Ctx;
+  const BankModel &Model;
+  std::map<unsigned, std::vector<Use>> ByDeclaration;
+  /// Declaration location -> why its layout must not change (sizeof, a
+  /// call that takes the whole array, ...).
+  std::map<unsigned, std::string> LayoutObserved;
+  std::map<unsigned, bool> SizeTaken;
+
+  std::string planGroup(const std::vector<Use> &Uses,
+                        std::vector<Finding> &Findings);
+  std::optional<Fix> padding(const std::vector<Use> &Uses,
+                             const std::string &ExtentText,
+                             clang::CharSourceRange ExtentRange,
+                             std::string &WhyNot);
+  std::optional<Fix> swizzle(const std::vector<Use> &Uses,
+                             const std::string &ExtentText,
+                             std::string &WhyNot);
+  bool allClean(const Use &U, const EvalOptions &Extra,
+                const SymRef &Address = nullptr) const;
+  TextEdit edit(clang::CharSourceRange Range, const std::string &Text) const;
+};
+
+} // namespace ldslint
+
+#endif
