@@ -45,7 +45,7 @@ built=0
 
 find_tool() {  # name, fallback path -> prints the command or nothing
   if [[ -n "${!1:-}" ]]; then echo "${!1}"; return; fi
-  local lower; lower="$(echo "$1" | tr 'A-Z' 'a-z')"
+  local lower; lower="$(echo "$1" | tr '[:upper:]' '[:lower:]')"
   if command -v "$lower" >/dev/null 2>&1; then command -v "$lower"; return; fi
   if [[ -n "$2" && -x "$2" ]]; then echo "$2"; fi
 }

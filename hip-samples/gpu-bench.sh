@@ -13,8 +13,9 @@
 # build/hip-samples/bench), not under $OUT.
 #
 # Environment: GPU_BENCH_NCU=0 skips the Nsight Compute pass (bank-conflict
-# counters per kernel); GPU_BENCH_BUDGET_S (default 420) caps the wall time
-# of the runs, each step gets at most what is left of it.
+# counters per kernel); GPU_BENCH_BUDGET_S (default 360) caps the wall time
+# of the runs, each step gets at most what is left of it; GPU_BENCH_SAMPLES
+# (space-separated) runs a subset.
 # Exit status: 0 when every sample built, ran and passed its checks.
 
 set -uo pipefail
@@ -23,9 +24,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 OUT="${OUT:-$repo/build/hip-samples/bench-out}"
 work="${GPU_BENCH_WORK:-$repo/build/hip-samples/bench}"
-samples=(transpose sgemm reduction wave64_vs_warp32)
-budget_s="${GPU_BENCH_BUDGET_S:-420}"
-cmdline="$0${*:+ $*}"
+read -r -a samples <<< "${GPU_BENCH_SAMPLES:-transpose sgemm reduction wave64_vs_warp32}"
+budget_s="${GPU_BENCH_BUDGET_S:-360}"
+cmdline="cd $PWD && OUT=$OUT"
+for v in GPU_BENCH_NCU GPU_BENCH_BUDGET_S GPU_BENCH_SAMPLES GPU_BENCH_WORK; do
+  [[ -n "${!v:-}" ]] && cmdline+=" $v='${!v}'"
+done
+cmdline+=" $0${*:+ $*}"
 export PATH="$PATH:/usr/local/cuda/bin"
 
 mkdir -p "$OUT" "$work"
@@ -55,12 +60,12 @@ main() {
   local status=0
   echo "== hip-samples gpu-bench, $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "command: $cmdline"
-  echo "cwd: $PWD   OUT: $OUT   host: $(hostname)"
+  echo "cwd: $PWD   OUT: $OUT   host: $(hostname 2>/dev/null || cat /etc/hostname)"
 
   {
     echo "date=$(date -u '+%Y-%m-%d %H:%M:%S UTC')"
     echo "command=$cmdline"
-    echo "host=$(hostname)"
+    echo "host=$(hostname 2>/dev/null || cat /etc/hostname)"
     echo "git=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo none)"
   } >> "$work/meta.env"
 

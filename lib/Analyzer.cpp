@@ -3,6 +3,7 @@
 
 #include "KernelExtractor.h"
 #include "LaunchSites.h"
+#include "Polynomial.h"
 #include "FixPlanner.h"
 
 #include "clang/AST/Attr.h"
@@ -54,6 +55,73 @@ bool worse(const EvalResult &A, const EvalResult &B) {
   return A.Wavefronts > B.Wavefronts;
 }
 
+/// Byte distance between two accesses when it is a constant.
+std::optional<int64_t> constantDistance(const AccessModel &A, const AccessModel &B) {
+  if (!A.Address || !B.Address)
+    return std::nullopt;
+  const IntType I64{64, true};
+  Polynomial P = Polynomial::of(SymExpr::binary(Op::Sub, A.Address, B.Address, I64));
+  if (P.Terms.empty())
+    return 0;
+  if (P.Terms.size() == 1 && P.Terms.begin()->first.empty())
+    return P.Terms.begin()->second;
+  return std::nullopt;
+}
+
+bool sameContext(const AccessModel &A, const AccessModel &B) {
+  if (A.Loops != B.Loops || A.Conditions.size() != B.Conditions.size())
+    return false;
+  for (size_t I = 0; I < A.Conditions.size(); ++I)
+    if (A.Conditions[I].Text != B.Conditions[I].Text)
+      return false;
+  return true;
+}
+
+/// Compilers merge accesses to one array at a constant distance under the
+/// same conditions into one wider instruction (nvcc: adjacent words into
+/// LDS.64/128; AMDGPU: ds_read_b64/b128, ds_read2(st64)_b32, see
+/// docs/amd-codegen.md). The merged instruction groups lanes differently, so
+/// a conflict computed per source access is not claimed for such accesses.
+void markMergeCandidates(const ExtractedKernel &K, const BankModel &Model,
+                         std::vector<Finding> &Findings, size_t First) {
+  const auto &Sites = K.Accesses;
+  for (size_t I = 0; I < Sites.size(); ++I)
+    for (size_t J = 0; J < Sites.size(); ++J) {
+      if (I == J)
+        continue;
+      const AccessModel &A = Sites[I].Model, &B = Sites[J].Model;
+      if (Sites[I].Array != Sites[J].Array || A.Kind != B.Kind ||
+          A.Kind == AccessKind::Atomic || A.WidthBytes != B.WidthBytes ||
+          !sameContext(A, B))
+        continue;
+      auto Delta = constantDistance(A, B);
+      if (!Delta || *Delta == 0)
+        continue;
+      const int64_t W = A.WidthBytes, D = *Delta < 0 ? -*Delta : *Delta;
+      const bool Adjacent = D == W && 2 * W <= 16;
+      const bool Read2 = Model.IsAMD && (W == 4 || W == 8) && D % W == 0 &&
+                         (D / W <= 255 || (D / W % 64 == 0 && D / W <= 255 * 64));
+      if (!Adjacent && !Read2)
+        continue;
+      Finding &F = Findings[First + I];
+      const std::string Other =
+          "line " + std::to_string(Findings[First + J].Line) + ", column " +
+          std::to_string(Findings[First + J].Column);
+      if (F.Result.Status == Verdict::Conflict) {
+        F.Result.Status = Verdict::Unknown;
+        F.Result.Reason =
+            "the compiler may merge this access with the one at " + Other +
+            " into one wider instruction, which groups lanes differently; as "
+            "a separate " + std::to_string(W) + "-byte access it would be " +
+            std::to_string(F.Result.Degree) + "-way";
+      } else if (F.Result.Status == Verdict::Ok) {
+        F.Result.Assumptions.push_back(
+            "assumed the compiler keeps this access separate from the one at " +
+            Other);
+      }
+    }
+}
+
 } // namespace
 
 AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
@@ -93,6 +161,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
       }
       Runs.push_back({C.Shape, O});
     }
+    const size_t FirstFinding = Out.Findings.size();
     for (const AccessSite &Site : K.Accesses) {
       Finding F;
       const SourceLocation Loc = Site.Loc;
@@ -139,6 +208,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
       Planner.addAccess(K, Site, Runs, Out.Findings.size());
       Out.Findings.push_back(std::move(F));
     }
+    markMergeCandidates(K, Model, Out.Findings, FirstFinding);
   }
   Planner.plan(Out.Findings);
   return Out;

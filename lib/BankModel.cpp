@@ -144,10 +144,14 @@ std::optional<LanePhases> BankModel::phases(unsigned WidthBytes,
       return quadGroups({{0, 20}, {4, 16}, {8, 28}, {12, 24}}, WaveSize);
     break;
   case Family::Gfx950:
-    // b32: 64 banks x 4 B serve a whole wave64 per pass, the same 256 B per
-    // pass as the documented b64/b128 phases [AMD5].
-    if (WidthBytes <= 4)
-      return consecutiveGroups(WaveSize, 64);
+    // b32 and narrower: sources disagree (64 banks per pass from the CDNA4
+    // LDS size, 32 in AMD's rocRoller cost model), so no answer is given.
+    if (WidthBytes <= 4) {
+      WhyNot = "the bank grouping of 4-byte LDS accesses on gfx950 is not "
+               "documented consistently (64 banks, but AMD's rocRoller cost "
+               "model uses 32 for them)";
+      return std::nullopt;
+    }
     if (WidthBytes == 8)
       return consecutiveGroups(WaveSize, 32);
     if (WidthBytes == 16)

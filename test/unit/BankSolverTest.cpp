@@ -106,4 +106,18 @@ TEST(BankSolver, UnknownArch) {
   EXPECT_EQ(lookupBankModel("gfx950")->NumBanks, 64u);
 }
 
+TEST(BankSolver, Gfx950WideGroupsAndUndecidedB32) {
+  BankModel M = *lookupBankModel("gfx950");
+  std::string Why;
+  EXPECT_FALSE(M.phases(4, AccessKind::Read, Why));
+  EXPECT_NE(Why.find("rocRoller"), std::string::npos);
+  LanePhases B64 = *M.phases(8, AccessKind::Read, Why);
+  ASSERT_EQ(B64.size(), 2u);
+  EXPECT_EQ(B64[1].front(), 32u);
+  LanePhases B128 = *M.phases(16, AccessKind::Read, Why);
+  ASSERT_EQ(B128.size(), 4u);
+  EXPECT_EQ(B128[1], (std::vector<unsigned>{4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18,
+                                            19, 28, 29, 30, 31}));
+}
+
 } // namespace
