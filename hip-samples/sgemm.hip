@@ -8,15 +8,18 @@
 //   sBt[threadIdx.x][k]: the 32 lanes of a warp read one column of sBt,
 //   word stride 32, one bank: 32-way. The transposing store sBt[tx][ty] is
 //   32-way as well (once per tile instead of 32 times).
-//   Padded sBt[32][33] and swizzled sBt[n][k ^ n] are conflict-free.
+//   Padded sBt[32][33] and swizzled sBt[n][k ^ (n % 32)] (both ldslint's
+//   fix-its) are conflict-free.
 //
 // sgemm64_at_*  64x64 output tile, block 16x16, 4x4 C elements per thread,
 //   K step 16. The A tile is stored transposed, sAt[k][m], from a coalesced
 //   load where k is fastest: a warp stores 16 values of k for 2 values of m,
 //   sAt[k][m] has word stride 64: 16-way store conflict. The compute loop's
 //   reads are conflict-free in all three variants (broadcast of 2 words).
-//   Padded sAt[16][65] leaves a 2-way store conflict (lanes (k, m+1) and
-//   (k+1, m) are 64 words apart); the swizzle sAt[k][m ^ 2k] is conflict-free.
+//   Padding by one (sAt[16][65]) would leave a 2-way store conflict (lanes
+//   (k, m+1) and (k+1, m) 64 words apart); the padded variant is ldslint's
+//   fix, sAt[16][66], which is conflict-free. The swizzle sAt[k][m ^ 2k] is
+//   hand-written (ldslint's `m ^ (k % 64)` does not remove the conflict).
 //
 // All variants of a family sum over k in the same order, so their outputs
 // are expected to be bitwise identical; the check uses a relative tolerance.
@@ -79,10 +82,10 @@ __global__ void sgemm32_bt_swizzled(float* __restrict__ C, const float* __restri
   float acc = 0.f;
   for (int k0 = 0; k0 < K; k0 += TS) {
     sA[ty][tx] = A[row * K + k0 + tx];
-    sBt[tx][ty ^ tx] = B[(k0 + ty) * N + col];
+    sBt[tx][ty ^ (tx % TS)] = B[(k0 + ty) * N + col];
     __syncthreads();
     for (int k = 0; k < TS; ++k)
-      acc += sA[ty][k] * sBt[tx][k ^ tx];
+      acc += sA[ty][k] * sBt[tx][k ^ (tx % TS)];
     __syncthreads();
   }
   C[row * N + col] = acc;
@@ -133,7 +136,7 @@ __global__ void sgemm64_at_conflict(float* __restrict__ C, const float* __restri
 
 __global__ void sgemm64_at_padded(float* __restrict__ C, const float* __restrict__ A,
                                   const float* __restrict__ B, int M, int N, int K) {
-  __shared__ float sAt[BK][BM + 1];
+  __shared__ float sAt[BK][BM + 2];
   __shared__ float sB[BK][BN];
   int tx = threadIdx.x, ty = threadIdx.y;
   int tid = ty * blockDim.x + tx;

@@ -86,12 +86,12 @@ __global__ void transpose_shared_swizzled(float* __restrict__ out, const float* 
   int x = blockIdx.x * TILE_DIM + threadIdx.x;
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
-    tile[threadIdx.y + j][threadIdx.x ^ (threadIdx.y + j)] = in[(y + j) * width + x];
+    tile[threadIdx.y + j][threadIdx.x ^ ((threadIdx.y + j) % TILE_DIM)] = in[(y + j) * width + x];
   __syncthreads();
   x = blockIdx.y * TILE_DIM + threadIdx.x;
   y = blockIdx.x * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
-    out[(y + j) * height + x] = tile[threadIdx.x][(threadIdx.y + j) ^ threadIdx.x];
+    out[(y + j) * height + x] = tile[threadIdx.x][(threadIdx.y + j) ^ (threadIdx.x % TILE_DIM)];
 }
 
 // Vectorised: each of the 256 threads loads one float4 (row r = t / 8, chunk

@@ -146,7 +146,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (const FunctionDecl *FD : Finder.Kernels)
     Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
 
-  FixPlanner Planner(Ctx, Model);
+  FixPlanner Planner(Ctx, Model, Options.PreferSwizzle);
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);

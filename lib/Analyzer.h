@@ -17,6 +17,8 @@ namespace ldslint {
 
 struct AnalysisOptions {
   std::optional<BlockShape> AssumeBlock;
+  /// Offer the XOR swizzle first when both fixes work (default: padding).
+  bool PreferSwizzle = false;
   EvalOptions Eval;
 };
 

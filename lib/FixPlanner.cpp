@@ -95,8 +95,9 @@ std::string operand(const Expr *E, const SourceManager &SM,
 
 } // namespace
 
-FixPlanner::FixPlanner(ASTContext &Ctx, const BankModel &Model)
-    : Ctx(Ctx), Model(Model) {
+FixPlanner::FixPlanner(ASTContext &Ctx, const BankModel &Model,
+                       bool PreferSwizzle)
+    : Ctx(Ctx), Model(Model), PreferSwizzle(PreferSwizzle) {
   LayoutScan(LayoutObserved, SizeTaken).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -371,14 +372,11 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   if (!Pad && !Swz)
     return No + PadWhyNot + "; " + SwizzleWhyNot;
   std::vector<Fix> Chosen;
-  if (Pad) {
-    Chosen.push_back(*Pad);
-    if (Swz) {
-      Swz->Alternative = true;
-      Chosen.push_back(*Swz);
-    }
-  } else {
-    Chosen.push_back(*Swz);
+  const bool SwizzleFirst = Swz && (!Pad || PreferSwizzle);
+  Chosen.push_back(SwizzleFirst ? *Swz : *Pad);
+  if (SwizzleFirst ? Pad.has_value() : Swz.has_value()) {
+    Chosen.push_back(SwizzleFirst ? *Pad : *Swz);
+    Chosen.back().Alternative = true;
   }
 
   // One diagnostic carries the edits, so that -fixit applies them once.

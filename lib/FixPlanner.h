@@ -30,7 +30,8 @@ namespace ldslint {
 
 class FixPlanner {
 public:
-  FixPlanner(clang::ASTContext &Ctx, const BankModel &Model);
+  FixPlanner(clang::ASTContext &Ctx, const BankModel &Model,
+             bool PreferSwizzle = false);
 
   /// One analysed launch: block shape and evaluation options (fixed
   /// kernel arguments).
@@ -51,6 +52,7 @@ private:
   };
   clang::ASTContext &Ctx;
   const BankModel &Model;
+  bool PreferSwizzle;
   std::map<unsigned, std::vector<Use>> ByDeclaration;
   /// Declaration location -> why its layout must not change (sizeof, a
   /// call that takes the whole array, ...).

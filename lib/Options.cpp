@@ -37,6 +37,12 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.JsonPath = Value;
     return "";
   }
+  if (Name == "prefer") {
+    if (Value != "padding" && Value != "swizzle")
+      return "invalid prefer '" + Value + "' (expected padding or swizzle)";
+    Opts.Analysis.PreferSwizzle = Value == "swizzle";
+    return "";
+  }
   if (Name == "show-unknown" && Value.empty()) {
     Opts.Report.ShowUnknown = true;
     return "";
@@ -55,6 +61,8 @@ const char *optionHelp() {
          "  arch=NAME           analyse as this target (e.g. sm_90, gfx942)\n"
          "  min-degree=N        report conflicts of at least N ways (default 2)\n"
          "  json=FILE           also write the findings as JSON\n"
+         "  prefer=padding|swizzle  fix offered first when both work "
+         "(default padding)\n"
          "  show-unknown        remark on accesses whose conflicts cannot be "
          "decided\n"
          "  report-all          remark on every access, conflict-free ones too\n";

@@ -28,6 +28,8 @@ echo "== hardware kit self-test (no GPU)"
 bash test/hardware/selftest/run.sh
 echo "== predictions vs recorded H200 counters (no GPU)"
 bash test/hardware/check-recorded.sh build
+echo "== hip-samples: fixed variants are ldslint's fix-its"
+bash hip-samples/check-fixed.sh build
 if [ -x hip-samples/build.sh ]; then
   echo "== hip-samples: compile for sm_90 (nvcc) and gfx90a (hipcc)"
   bash hip-samples/build.sh --nvcc build/hip-samples-nvcc

@@ -62,6 +62,11 @@ cl::opt<bool> ShowUnknown("show-unknown",
                           cl::desc("In text output, also remark on accesses "
                                    "whose conflicts cannot be decided"),
                           cl::cat(Category));
+cl::opt<std::string> Prefer(
+    "prefer",
+    cl::desc("Fix applied by --fix when both work: padding (default) or "
+             "swizzle"),
+    cl::init("padding"), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fixes (padding) to the source "
                                   "files, once even with several archs"),
                   cl::cat(Category));
@@ -222,6 +227,13 @@ int main(int argc, const char **argv) {
     S.Opts.Report.ShowUnknown = true;
   if (MinDegree.getNumOccurrences()) {
     std::string E = ldslint::applyOption(S.Opts, "min-degree=" + std::to_string(MinDegree));
+    if (!E.empty()) {
+      errs() << "ldslint: " << E << "\n";
+      return 2;
+    }
+  }
+  {
+    std::string E = ldslint::applyOption(S.Opts, "prefer=" + Prefer);
     if (!E.empty()) {
       errs() << "ldslint: " << E << "\n";
       return 2;
