@@ -2,7 +2,6 @@
 #include "BankSolver.h"
 
 #include <algorithm>
-#include <map>
 
 namespace ldslint {
 
@@ -28,39 +27,54 @@ InstructionCost instructionCost(const BankModel &Model, const LanePhases &Phases
   const int64_t WordsPerLane =
       std::max<int64_t>(1, static_cast<int64_t>(WidthBytes) / WordBytes);
 
+  // Per bank, the distinct words of this phase and the first lane of each.
+  // Flat arrays: this runs for every warp instruction the evaluator sees.
+  struct Touch {
+    int64_t Word;
+    unsigned Lane;
+  };
+  std::vector<std::vector<Touch>> ByBank(Model.NumBanks);
   InstructionCost Cost;
   for (const std::vector<unsigned> &Phase : Phases) {
-    // bank -> (word -> first lane that touched it)
-    std::map<int64_t, std::map<int64_t, unsigned>> WordsByBank;
+    for (auto &B : ByBank)
+      B.clear();
     bool AnyActive = false;
     for (unsigned Lane : Phase) {
       if (Lane >= Lanes.size() || !Lanes[Lane].Active)
         continue;
       AnyActive = true;
       const int64_t FirstWord = floorDiv(Lanes[Lane].Byte, WordBytes);
-      for (int64_t W = FirstWord; W < FirstWord + WordsPerLane; ++W)
-        WordsByBank[floorMod(W, Model.NumBanks)].emplace(W, Lane);
+      for (int64_t W = FirstWord; W < FirstWord + WordsPerLane; ++W) {
+        std::vector<Touch> &Bank = ByBank[floorMod(W, Model.NumBanks)];
+        bool Seen = false;
+        for (const Touch &T : Bank)
+          if (T.Word == W) {
+            Seen = true;
+            break;
+          }
+        if (!Seen)
+          Bank.push_back({W, Lane});
+      }
     }
     if (!AnyActive)
       continue;
     ++Cost.Ideal;
-    unsigned PhaseWavefronts = 0;
-    int64_t WorstBank = 0;
-    for (const auto &[Bank, Words] : WordsByBank)
-      if (Words.size() > PhaseWavefronts) {
-        PhaseWavefronts = static_cast<unsigned>(Words.size());
-        WorstBank = Bank;
+    unsigned PhaseWavefronts = 0, WorstBank = 0;
+    for (unsigned B = 0; B < ByBank.size(); ++B)
+      if (ByBank[B].size() > PhaseWavefronts) {
+        PhaseWavefronts = static_cast<unsigned>(ByBank[B].size());
+        WorstBank = B;
       }
     Cost.Wavefronts += PhaseWavefronts;
     if (PhaseWavefronts > Cost.Degree) {
       Cost.Degree = PhaseWavefronts;
-      BankCollision C;
-      C.Bank = static_cast<unsigned>(WorstBank);
       // One representative lane per distinct word, in lane order.
       std::vector<std::pair<unsigned, int64_t>> Picked;
-      for (const auto &[Word, Lane] : WordsByBank[WorstBank])
-        Picked.emplace_back(Lane, Lanes[Lane].Byte);
+      for (const Touch &T : ByBank[WorstBank])
+        Picked.emplace_back(T.Lane, Lanes[T.Lane].Byte);
       std::sort(Picked.begin(), Picked.end());
+      BankCollision C;
+      C.Bank = WorstBank;
       for (const auto &[Lane, Byte] : Picked) {
         C.Lanes.push_back(Lane);
         C.Addresses.push_back(Byte);

@@ -119,6 +119,11 @@ private:
   std::vector<SymbolId> ConditionVars;   // enumerated; results may differ
   std::map<SymbolId, int64_t> UnknownValue;
   std::map<SymbolId, unsigned> LoopSlot; // loop var -> index in ActiveLoops
+  // Fast lookups for the hot path (indexed by SymbolId), set before
+  // enumeration: -1 = none.
+  std::vector<int> SlotOf;
+  std::vector<int64_t> UnknownValues;
+  std::vector<char> HasUnknownValue;
   std::vector<std::vector<int64_t>> LoopValues; // [slot][lane]
   std::vector<std::array<unsigned, 3>> Lanes;
   uint64_t LaneEvaluations = 0;
@@ -166,6 +171,15 @@ private:
                       unsigned Warp);
   void leaf(const std::vector<bool> &Alive, Tally &T, unsigned Warp);
   std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
+  void setUnknown(SymbolId Id, int64_t V) {
+    UnknownValue[Id] = V;
+    if (UnknownValues.size() < Symbols.size()) {
+      UnknownValues.resize(Symbols.size(), 0);
+      HasUnknownValue.resize(Symbols.size(), 0);
+    }
+    UnknownValues[Id] = V;
+    HasUnknownValue[Id] = 1;
+  }
   std::string contextText() const;
   std::string describeCondition(SymbolId Var,
                                 const std::map<int64_t, Tally> &ByResidue,
@@ -333,8 +347,11 @@ void AccessEvaluation::resolveLoops() {
     substituteEverywhere(
         [&](SymbolId Id) -> SymRef { return Id == Var ? Replacement : nullptr; });
   }
-  for (unsigned Slot = 0; Slot < ActiveLoops.size(); ++Slot)
+  SlotOf.assign(Symbols.size(), -1);
+  for (unsigned Slot = 0; Slot < ActiveLoops.size(); ++Slot) {
     LoopSlot[Loops[ActiveLoops[Slot]].Var] = Slot;
+    SlotOf[Loops[ActiveLoops[Slot]].Var] = static_cast<int>(Slot);
+  }
 }
 
 void AccessEvaluation::resolveConditions() {
@@ -441,17 +458,15 @@ std::optional<int64_t> AccessEvaluation::valueOf(SymbolId Id,
   case SymbolKind::Lane:
     return Lane;
   case SymbolKind::LoopVar: {
-    auto It = LoopSlot.find(Id);
-    if (It == LoopSlot.end() || It->second >= LoopValues.size())
+    const int Slot = Id < SlotOf.size() ? SlotOf[Id] : -1;
+    if (Slot < 0 || static_cast<size_t>(Slot) >= LoopValues.size())
       return std::nullopt;
-    return LoopValues[It->second][Lane];
+    return LoopValues[Slot][Lane];
   }
-  case SymbolKind::Unknown: {
-    auto It = UnknownValue.find(Id);
-    if (It == UnknownValue.end())
-      return std::nullopt;
-    return It->second;
-  }
+  case SymbolKind::Unknown:
+    if (Id < HasUnknownValue.size() && HasUnknownValue[Id])
+      return UnknownValues[Id];
+    return std::nullopt;
   default:
     return std::nullopt;
   }
@@ -487,7 +502,7 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
     auto Values = [&](SymbolId Id) { return valueOf(Id, L); };
     bool Active = true;
     for (const Condition &C : Access.Conditions) {
-      auto V = evaluate(*C.Expr, Values);
+      auto V = evaluateWith(*C.Expr, Values);
       if (!V) {
         EvalFailed = true;
         return;
@@ -499,7 +514,7 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
     }
     if (!Active)
       continue;
-    auto A = evaluate(*Access.Address, Values);
+    auto A = evaluateWith(*Access.Address, Values);
     if (!A) {
       EvalFailed = true;
       return;
@@ -529,34 +544,61 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
   // LoopValues is sized once per warp: inner levels must not reallocate it
   // while this level indexes into it.
   auto Vals = [&]() -> std::vector<int64_t> & { return LoopValues[Slot]; };
+  // A uniform loop (header independent of the lane) is stepped once per
+  // warp and its value copied to every lane.
+  const bool Uniform = !LaneVaryingSyms.count(L.Var);
+  int Rep = -1;
+  for (unsigned Lane = 0; Lane < W && Rep < 0; ++Lane)
+    if (Alive[Lane])
+      Rep = static_cast<int>(Lane);
+  if (Rep < 0)
+    return;
+  auto step = [&](const SymRef &E, bool IsCond) -> bool {
+    // Returns false on an evaluation failure. For conditions, lanes whose
+    // condition is false leave the loop.
+    for (unsigned Lane = 0; Lane < W; ++Lane) {
+      if (!Alive[Lane] || (Uniform && Lane != static_cast<unsigned>(Rep)))
+        continue;
+      ++LaneEvaluations;
+      auto V = evaluateWith(*E, [&](SymbolId Id) { return valueOf(Id, Lane); });
+      if (!V)
+        return false;
+      if (IsCond) {
+        if (!*V)
+          Alive[Lane] = false;
+      } else {
+        Vals()[Lane] = L.VarType.wrap(*V);
+      }
+    }
+    if (Uniform)
+      for (unsigned Lane = 0; Lane < W; ++Lane) {
+        if (Lane == static_cast<unsigned>(Rep))
+          continue;
+        if (IsCond) {
+          if (Alive[Lane])
+            Alive[Lane] = Alive[Rep];
+        } else {
+          Vals()[Lane] = Vals()[Rep];
+        }
+      }
+    return true;
+  };
   Vals().assign(W, 0);
-  for (unsigned Lane = 0; Lane < W; ++Lane) {
-    if (!Alive[Lane])
-      continue;
-    auto V = evaluate(*L.Init, [&](SymbolId Id) { return valueOf(Id, Lane); });
-    if (!V) {
+  if (!step(L.Init, false)) {
+    EvalFailed = true;
+    return;
+  }
+  for (uint64_t Trip = 0;; ++Trip) {
+    if (!step(L.Cond, true)) {
       EvalFailed = true;
       return;
     }
-    Vals()[Lane] = L.VarType.wrap(*V);
-  }
-  for (uint64_t Trip = 0;; ++Trip) {
     bool AnyAlive = false;
-    for (unsigned Lane = 0; Lane < W; ++Lane) {
-      if (!Alive[Lane])
-        continue;
-      ++LaneEvaluations;
-      auto C = evaluate(*L.Cond, [&](SymbolId Id) { return valueOf(Id, Lane); });
-      if (!C) {
-        EvalFailed = true;
-        return;
-      }
-      if (!*C)
-        Alive[Lane] = false;
-      else
-        AnyAlive = true;
-    }
+    for (unsigned Lane = 0; Lane < W; ++Lane)
+      AnyAlive |= Alive[Lane];
     if (!AnyAlive)
+      break;
+    if (Uniform && !Alive[Rep])
       break;
     if (LaneEvaluations > Options.MaxLaneEvaluations) {
       BudgetHit = true;
@@ -565,15 +607,9 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     enumerateLoops(Slot + 1, Alive, T, Warp);
     if (EvalFailed || BudgetHit)
       return;
-    for (unsigned Lane = 0; Lane < W; ++Lane) {
-      if (!Alive[Lane])
-        continue;
-      auto V = evaluate(*L.Next, [&](SymbolId Id) { return valueOf(Id, Lane); });
-      if (!V) {
-        EvalFailed = true;
-        return;
-      }
-      Vals()[Lane] = L.VarType.wrap(*V);
+    if (!step(L.Next, false)) {
+      EvalFailed = true;
+      return;
     }
   }
 }
@@ -602,7 +638,7 @@ Tally AccessEvaluation::enumerateWarps() {
     }
     if (I < StructuralVars.size()) {
       for (int64_t V : Domains[I]) {
-        UnknownValue[StructuralVars[I]] = V;
+        setUnknown(StructuralVars[I], V);
         Structural(I + 1);
       }
       return;
@@ -697,7 +733,7 @@ EvalResult AccessEvaluation::run() {
     const unsigned NumRuns = ConditionVars.empty() ? 1 : 2;
     for (unsigned Run = 0; Run < NumRuns; ++Run) {
       for (unsigned V = 0; V < ConditionVars.size(); ++V)
-        UnknownValue[ConditionVars[V]] = Assignment[V] + Generic[Run];
+        setUnknown(ConditionVars[V], Assignment[V] + Generic[Run]);
       Runs[Run] = enumerateWarps();
     }
     if (NumRuns == 2 && !Runs[0].sameAs(Runs[1]))

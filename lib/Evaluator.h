@@ -26,7 +26,7 @@ const char *verdictName(Verdict V);
 
 struct EvalOptions {
   /// Lane evaluations allowed per access before enumeration stops.
-  uint64_t MaxLaneEvaluations = 1000000;
+  uint64_t MaxLaneEvaluations = 250000;
   /// Extent symbol -> extent to use instead of the declared one (padding).
   std::map<SymbolId, int64_t> ExtentOverrides;
   /// Unknown symbol -> value it has in this launch (constant kernel

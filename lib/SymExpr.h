@@ -61,8 +61,172 @@ struct SymExpr {
 /// Values of symbols during one evaluation; nullopt = unknown.
 using SymbolValues = std::function<std::optional<int64_t>(SymbolId)>;
 
+namespace detail {
+/// Operands are already converted to the node's type by the front end (C's
+/// usual arithmetic conversions are explicit casts in the tree), except for
+/// comparisons, whose operands carry their own common type.
+inline std::optional<int64_t> applyBinary(Op O, int64_t L, int64_t R,
+                                   const IntType &OperandT,
+                                   const IntType &ResultT) {
+  const bool U = !OperandT.Signed;
+  const uint64_t UL = static_cast<uint64_t>(L), UR = static_cast<uint64_t>(R);
+  auto asUnsigned = [&](uint64_t V) {
+    return OperandT.Bits >= 64 ? V : V & ((uint64_t(1) << OperandT.Bits) - 1);
+  };
+  switch (O) {
+  case Op::Add:
+    return ResultT.wrap(static_cast<int64_t>(UL + UR));
+  case Op::Sub:
+    return ResultT.wrap(static_cast<int64_t>(UL - UR));
+  case Op::Mul:
+    return ResultT.wrap(static_cast<int64_t>(UL * UR));
+  case Op::Div:
+  case Op::Rem: {
+    if (R == 0)
+      return std::nullopt;
+    if (U) {
+      uint64_t A = asUnsigned(UL), B = asUnsigned(UR);
+      return ResultT.wrap(static_cast<int64_t>(O == Op::Div ? A / B : A % B));
+    }
+    if (L == INT64_MIN && R == -1)
+      return std::nullopt;
+    return ResultT.wrap(O == Op::Div ? L / R : L % R);
+  }
+  case Op::Shl:
+    if (R < 0 || R >= static_cast<int64_t>(ResultT.Bits))
+      return std::nullopt;
+    return ResultT.wrap(static_cast<int64_t>(UL << R));
+  case Op::Shr:
+    if (R < 0 || R >= static_cast<int64_t>(ResultT.Bits))
+      return std::nullopt;
+    if (U)
+      return ResultT.wrap(static_cast<int64_t>(asUnsigned(UL) >> R));
+    return ResultT.wrap(L >> R);
+  case Op::And:
+    return ResultT.wrap(L & R);
+  case Op::Or:
+    return ResultT.wrap(L | R);
+  case Op::Xor:
+    return ResultT.wrap(L ^ R);
+  case Op::LT:
+  case Op::GT:
+  case Op::LE:
+  case Op::GE: {
+    int Cmp;
+    if (U) {
+      uint64_t A = asUnsigned(UL), B = asUnsigned(UR);
+      Cmp = A < B ? -1 : (A > B ? 1 : 0);
+    } else {
+      Cmp = L < R ? -1 : (L > R ? 1 : 0);
+    }
+    bool Res = O == Op::LT ? Cmp < 0
+               : O == Op::GT ? Cmp > 0
+               : O == Op::LE ? Cmp <= 0
+                             : Cmp >= 0;
+    return Res ? 1 : 0;
+  }
+  case Op::EQ:
+    return L == R ? 1 : 0;
+  case Op::NE:
+    return L != R ? 1 : 0;
+  case Op::LAnd:
+    return (L && R) ? 1 : 0;
+  case Op::LOr:
+    return (L || R) ? 1 : 0;
+  case Op::Min:
+    if (U)
+      return asUnsigned(UL) < asUnsigned(UR) ? L : R;
+    return L < R ? L : R;
+  case Op::Max:
+    if (U)
+      return asUnsigned(UL) > asUnsigned(UR) ? L : R;
+    return L > R ? L : R;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace detail
+
 /// Evaluates with C semantics. nullopt when a symbol is unknown or the
 /// operation is undefined (division by zero, shift out of range).
+/// \p Values is any callable SymbolId -> std::optional<int64_t>; the
+/// evaluator's hot loops pass a lambda so that the lookup inlines.
+template <typename Lookup>
+std::optional<int64_t> evaluateWith(const SymExpr &E, const Lookup &Values) {
+  switch (E.K) {
+  case SymExpr::Kind::Const:
+    return E.Value;
+  case SymExpr::Kind::Symbol: {
+    auto V = Values(E.Sym);
+    if (!V)
+      return std::nullopt;
+    return E.Type.wrap(*V);
+  }
+  case SymExpr::Kind::Unary: {
+    auto A = evaluateWith(*E.A, Values);
+    if (!A)
+      return std::nullopt;
+    switch (E.Opcode) {
+    case Op::Neg:
+      return E.Type.wrap(static_cast<int64_t>(0 - static_cast<uint64_t>(*A)));
+    case Op::Not:
+      return E.Type.wrap(~*A);
+    case Op::LNot:
+      return *A ? 0 : 1;
+    case Op::Cast:
+      // The operand's value is already wrapped to its own type, so
+      // converting is a wrap to the destination type (bool: non-zero).
+      if (E.Type.Bits == 1)
+        return *A ? 1 : 0;
+      return E.Type.wrap(*A);
+    default:
+      return std::nullopt;
+    }
+  }
+  case SymExpr::Kind::Binary: {
+    // Short-circuit so that guarded expressions such as `b != 0 && a / b`
+    // evaluate like C.
+    if (E.Opcode == Op::LAnd || E.Opcode == Op::LOr) {
+      auto A = evaluateWith(*E.A, Values);
+      if (!A)
+        return std::nullopt;
+      if (E.Opcode == Op::LAnd && !*A)
+        return 0;
+      if (E.Opcode == Op::LOr && *A)
+        return 1;
+      auto B = evaluateWith(*E.B, Values);
+      if (!B)
+        return std::nullopt;
+      return *B ? 1 : 0;
+    }
+    auto A = evaluateWith(*E.A, Values);
+    if (!A)
+      return std::nullopt;
+    auto B = evaluateWith(*E.B, Values);
+    if (!B)
+      return std::nullopt;
+    const bool IsCompare = E.Opcode == Op::LT || E.Opcode == Op::GT ||
+                           E.Opcode == Op::LE || E.Opcode == Op::GE ||
+                           E.Opcode == Op::EQ || E.Opcode == Op::NE;
+    const IntType OperandT = IsCompare ? E.A->Type : E.Type;
+    // Shifts take the type of the left operand only.
+    return detail::applyBinary(E.Opcode, *A, *B, OperandT, E.Type);
+  }
+  case SymExpr::Kind::Ternary: {
+    auto C = evaluateWith(*E.A, Values);
+    if (!C)
+      return std::nullopt;
+    auto V = evaluateWith(*C ? *E.B : *E.C, Values);
+    if (!V)
+      return std::nullopt;
+    return E.Type.wrap(*V);
+  }
+  }
+  return std::nullopt;
+}
+
+
 std::optional<int64_t> evaluate(const SymExpr &E, const SymbolValues &Values);
 
 /// Calls \p F for every symbol the expression mentions.
