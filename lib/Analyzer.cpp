@@ -122,6 +122,25 @@ void markMergeCandidates(const ExtractedKernel &K, const BankModel &Model,
     }
 }
 
+/// A conflicting access to one member of an array of structs strides by the
+/// struct size; storing each member in its own array (SoA) makes lanes read
+/// consecutive words.
+void suggestStructOfArrays(ASTContext &Ctx, const AccessSite &Site, Finding &F) {
+  if (F.Result.Status != Verdict::Conflict)
+    return;
+  const QualType Elem = Ctx.getBaseElementType(Site.Array->getType());
+  if (!Elem->isRecordType() || Elem->isIncompleteType())
+    return;
+  const int64_t StructBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+  if (StructBytes <= static_cast<int64_t>(F.WidthBytes))
+    return;
+  F.FixNotes.push_back("'" + F.Array + "' holds " + std::to_string(StructBytes) +
+                       "-byte structs and this access uses " +
+                       std::to_string(F.WidthBytes) +
+                       " bytes of each: a struct of arrays (one array per "
+                       "member) would give consecutive lanes consecutive words");
+}
+
 } // namespace
 
 AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
@@ -195,6 +214,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
           F.BlockSource = F.Block ? F.Block->Source : "";
         }
       }
+      suggestStructOfArrays(Ctx, Site, F);
       if (!F.Block)
         F.Result.Assumptions.insert(
             F.Result.Assumptions.begin(),

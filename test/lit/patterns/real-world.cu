@@ -49,6 +49,7 @@ __global__ void aos(float *out) {
   __shared__ Particle ps[64];
   out[threadIdx.x] = ps[threadIdx.x].y;
   // CHECK: real-world.cu:[[@LINE-1]]:38: warning: 4-way bank conflict reading shared array 'ps' on sm_{{[0-9]+}}: 4 wavefronts per warp instruction, ideal 1
+  // CHECK: note: 'ps' holds 16-byte structs and this access uses 4 bytes of each: a struct of arrays (one array per member) would give consecutive lanes consecutive words
   float4 v = reinterpret_cast<float4 *>(&ps[0])[threadIdx.x];
   // CHECK: real-world.cu:[[@LINE-1]]:14: remark: reading shared array 'ps' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
   out[threadIdx.x] += v.x;
