@@ -13,6 +13,7 @@
 #include "DiagnosticReporter.h"
 #include "FixExport.h"
 #include "JsonReport.h"
+#include "SarifReport.h"
 #include "Options.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,7 +37,7 @@ namespace {
 cl::OptionCategory Category("ldslint options");
 
 cl::opt<std::string> Format("format", cl::desc("Output format: text (clang "
-                                               "diagnostics) or json"),
+                                               "diagnostics), json or sarif"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> Report(
     "report",
@@ -212,11 +213,11 @@ int main(int argc, const char **argv) {
   }
 
   RunState S;
-  if (Format != "text" && Format != "json") {
-    errs() << "ldslint: --format must be text or json\n";
+  if (Format != "text" && Format != "json" && Format != "sarif") {
+    errs() << "ldslint: --format must be text, json or sarif\n";
     return 2;
   }
-  S.Json = Format == "json";
+  S.Json = Format != "text";
   if (Report != "conflicts" && Report != "all") {
     errs() << "ldslint: --report must be conflicts or all\n";
     return 2;
@@ -307,7 +308,10 @@ int main(int argc, const char **argv) {
   }
 
   if (S.Json) {
-    std::string Text = llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
+    std::string Text =
+        Format == "sarif"
+            ? llvm::formatv("{0:2}", ldslint::findingsToSarif(S.Items)).str()
+            : llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
     if (OutputFile.empty()) {
       outs() << Text << "\n";
     } else {
