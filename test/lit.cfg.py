@@ -49,3 +49,5 @@ config.substitutions.append(("%hipwavedef",
     "-Xarch_gfx1100 -D__AMDGCN_WAVEFRONT_SIZE=32"
     if int(config.llvm_version_major) >= 20 else ""))
 config.available_features.add("llvm-%s" % config.llvm_version_major)
+if int(config.llvm_version_major) >= 16:
+    config.available_features.add("cuda-arch-list")
