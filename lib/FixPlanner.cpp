@@ -188,9 +188,6 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
         continue;
       // Reached through a pointer: the padded program must reach the same
       // elements, i.e. the pointer arithmetic must stay inside a row.
-      int64_t Outer = 1;
-      for (size_t D = 0; D + 1 < Ext.size(); ++D)
-        Outer *= U.Kernel->Model.Symbols[Ext[D]].Value;
       const int64_t RowBytes = N * ElemBytes, PaddedRow = (N + Pad) * ElemBytes;
       auto bind = [&](int64_t InnerValue) {
         return substitute(U.Site->Model.Address, [&](SymbolId Id) -> SymRef {
@@ -209,7 +206,6 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
           SymExpr::binary(Op::Rem, Unpadded, Row, I64), I64);
       EvalOptions Zero;
       Zero.ExpectZeroAddress = true;
-      (void)Outer;
       if (!allClean(U, Zero, SymExpr::binary(Op::Sub, PaddedAddr, Remapped, I64))) {
         WhyNot = "padding would move the elements that the access at line " +
                  std::to_string(Ctx.getSourceManager().getSpellingLineNumber(

@@ -831,13 +831,11 @@ private:
     const SymRef VarSym = SymExpr::symbol(L.Var, L.VarType);
     Bindings[Var] = VarSym;
 
-    LoopModel &LM = K.Loops[LoopIdx];
     if (FS->getCond())
       K.Loops[LoopIdx].Cond = value(FS->getCond());
     else
       K.Loops[LoopIdx].Enumerable = false;
     stepOf(FS->getInc(), Var, VarSym, LoopIdx);
-    (void)LM;
 
     EarlyExitScan Exits;
     Exits.TraverseStmt(const_cast<Stmt *>(FS->getBody()));

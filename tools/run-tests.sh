@@ -31,8 +31,9 @@ bash test/hardware/check-recorded.sh build
 echo "== hip-samples: fixed variants are ldslint's fix-its"
 bash hip-samples/check-fixed.sh build
 if [ -x hip-samples/build.sh ]; then
-  echo "== hip-samples: compile for sm_90 (nvcc) and gfx90a (hipcc)"
-  bash hip-samples/build.sh --nvcc build/hip-samples-nvcc
+  echo "== hip-samples: CMake (enable_language CUDA/HIP as available) for sm_90, hipcc for gfx90a"
+  cmake -S hip-samples -B build/hip-samples-cmake >/dev/null
+  cmake --build build/hip-samples-cmake -j"$jobs"
   bash hip-samples/build.sh --hipcc build/hip-samples-hipcc
 fi
 echo "ldslint: all tests passed"
