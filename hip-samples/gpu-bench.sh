@@ -4,7 +4,9 @@
 #
 #   OUT=/some/dir hip-samples/gpu-bench.sh
 #
-# Writes exactly four files to $OUT (default build/hip-samples/bench-out):
+# Finally runs gpu-lines.sh (per-line ncu counters vs ldslint's JSON;
+# GPU_BENCH_LINES=0 skips it), which adds lines.md and lines.log.
+# Writes these files to $OUT (default build/hip-samples/bench-out):
 #   report.md    GPU / driver / date / command, before-after tables
 #   chart.png    bar chart per sample
 #   results.csv  one row per kernel (RESULT fields + Nsight Compute counters)
@@ -163,6 +165,11 @@ main() {
        --out "$OUT" "${result_files[@]}"; then
     echo "gpu-bench: make_report.py failed" >&2
     status=1
+  fi
+  if [[ "${GPU_BENCH_LINES:-1}" != 0 ]] && command -v ncu >/dev/null 2>&1; then
+    echo "== per-line counters vs ldslint's predictions (gpu-lines.sh)"
+    # Disagreements are reported (and explained in docs/results), not fatal.
+    OUT="$OUT" bash "$here/gpu-lines.sh" || true
   fi
   echo "== done in ${SECONDS}s, status $status; files in $OUT:"
   ls -l "$OUT"
