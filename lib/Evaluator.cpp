@@ -72,19 +72,6 @@ struct Tally {
     Wavefronts += C.Wavefronts;
     Ideal += C.Ideal;
   }
-  void merge(const Tally &O) {
-    if (O.Instructions == 0)
-      return;
-    if (Instructions == 0 || O.Degree > Degree) {
-      ExampleWarp = O.ExampleWarp;
-      ExampleContext = O.ExampleContext;
-      Example = O.Example;
-    }
-    Instructions += O.Instructions;
-    Wavefronts += O.Wavefronts;
-    Ideal += O.Ideal;
-    Degree = std::max(Degree, O.Degree);
-  }
   bool sameAs(const Tally &O) const {
     // Compare per-instruction means exactly via cross-multiplication.
     return Degree == O.Degree &&
@@ -117,10 +104,8 @@ private:
   std::set<SymbolId> LaneVaryingSyms;
   std::vector<SymbolId> StructuralVars;  // enumerated and aggregated
   std::vector<SymbolId> ConditionVars;   // enumerated; results may differ
-  std::map<SymbolId, int64_t> UnknownValue;
-  std::map<SymbolId, unsigned> LoopSlot; // loop var -> index in ActiveLoops
-  // Fast lookups for the hot path (indexed by SymbolId), set before
-  // enumeration: -1 = none.
+  // Hot-path lookups indexed by SymbolId: a loop variable's slot in
+  // ActiveLoops (-1 = none) and the current value of an unknown.
   std::vector<int> SlotOf;
   std::vector<int64_t> UnknownValues;
   std::vector<char> HasUnknownValue;
@@ -172,7 +157,6 @@ private:
   void leaf(const std::vector<bool> &Alive, Tally &T, unsigned Warp);
   std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
   void setUnknown(SymbolId Id, int64_t V) {
-    UnknownValue[Id] = V;
     if (UnknownValues.size() < Symbols.size()) {
       UnknownValues.resize(Symbols.size(), 0);
       HasUnknownValue.resize(Symbols.size(), 0);
@@ -349,7 +333,6 @@ void AccessEvaluation::resolveLoops() {
   }
   SlotOf.assign(Symbols.size(), -1);
   for (unsigned Slot = 0; Slot < ActiveLoops.size(); ++Slot) {
-    LoopSlot[Loops[ActiveLoops[Slot]].Var] = Slot;
     SlotOf[Loops[ActiveLoops[Slot]].Var] = static_cast<int>(Slot);
   }
 }
@@ -486,7 +469,7 @@ std::string AccessEvaluation::contextText() const {
   for (SymbolId Id : StructuralVars) {
     if (!Text.empty())
       Text += ", ";
-    Text += Symbols[Id].Name + " = " + std::to_string(UnknownValue.at(Id));
+    Text += Symbols[Id].Name + " = " + std::to_string(UnknownValues[Id]);
   }
   return Text;
 }

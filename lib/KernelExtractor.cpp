@@ -1,4 +1,5 @@
 //===- KernelExtractor.cpp -------------------------------------------------===//
+#include "StringCompat.h"
 #include "KernelExtractor.h"
 
 #include "MutationScan.h"
@@ -25,11 +26,6 @@ bool isSharedVariable(const VarDecl *D) {
 
 namespace {
 
-// StringRef's starts_with/startswith changed names between LLVM 15 and 22.
-bool startsWith(StringRef S, StringRef P) { return S.substr(0, P.size()) == P; }
-bool endsWith(StringRef S, StringRef P) {
-  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
-}
 
 constexpr IntType I64{64, true};
 constexpr unsigned MaxInlineDepth = 6;

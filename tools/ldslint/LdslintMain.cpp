@@ -9,6 +9,7 @@
 // Exit status: 0 no reportable conflict, 1 conflicts reported, 2 error.
 //
 //===----------------------------------------------------------------------===//
+#include "StringCompat.h"
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
 #include "FixExport.h"
@@ -31,6 +32,8 @@
 using namespace clang;
 using namespace clang::tooling;
 using namespace llvm;
+using ldslint::endsWith;
+using ldslint::startsWith;
 
 namespace {
 
@@ -158,11 +161,6 @@ private:
   RunState &S;
 };
 
-// StringRef's starts_with/startswith changed names between LLVM 15 and 22.
-bool startsWith(StringRef S, StringRef P) { return S.substr(0, P.size()) == P; }
-bool endsWith(StringRef S, StringRef P) {
-  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
-}
 
 /// Removes the arch flags of a compile command, remembering the archs.
 CommandLineArguments stripArchs(const CommandLineArguments &Args,
