@@ -46,7 +46,9 @@ check_pair "$here/transpose.hip" transpose_shared_conflict transpose_shared_padd
 check_pair "$here/transpose.hip" transpose_shared_conflict transpose_shared_swizzled swizzle
 check_pair "$here/sgemm.hip" sgemm32_bt_conflict sgemm32_bt_padded padding
 check_pair "$here/sgemm.hip" sgemm32_bt_conflict sgemm32_bt_swizzled swizzle
+check_pair "$here/transpose.hip" transpose_shared_float4_conflict transpose_shared_float4_swizzled padding
 check_pair "$here/sgemm.hip" sgemm64_at_conflict sgemm64_at_padded padding
+check_pair "$here/sgemm.hip" sgemm64_at_conflict sgemm64_at_swizzled swizzle
 
 # Warnings: every conflicting kernel has one, no fixed kernel has any.
 for f in transpose sgemm reduction; do

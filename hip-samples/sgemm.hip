@@ -18,8 +18,8 @@
 //   reads are conflict-free in all three variants (broadcast of 2 words).
 //   Padding by one (sAt[16][65]) would leave a 2-way store conflict (lanes
 //   (k, m+1) and (k+1, m) 64 words apart); the padded variant is ldslint's
-//   fix, sAt[16][66], which is conflict-free. The swizzle sAt[k][m ^ 2k] is
-//   hand-written (ldslint's `m ^ (k % 64)` does not remove the conflict).
+//   fix, sAt[16][66], which is conflict-free. So is ldslint's swizzle
+//   sAt[k][m ^ (k * 2 % 64)] (the textbook `m ^ (k % 64)` stays 2-way).
 //
 // All variants of a family sum over k in the same order, so their outputs
 // are expected to be bitwise identical; the check uses a relative tolerance.
@@ -172,8 +172,10 @@ __global__ void sgemm64_at_padded(float* __restrict__ C, const float* __restrict
     for (int j = 0; j < TN; ++j) C[(row0 + ty + 16 * i) * N + col0 + tx + 16 * j] = acc[i][j];
 }
 
-// Element (k, m) of the transposed A tile lives at sAt[k][m ^ 2k]: a warp's
-// store (16 k, 2 adjacent m) then covers 32 banks; 2k < 32 keeps it in the row.
+// ldslint's swizzle (`ldslint --fix --prefer=swizzle`): element (k, m) of the
+// transposed A tile lives at sAt[k][m ^ (k * 2 % 64)]. The textbook m ^ k
+// leaves the store 2-way (a warp stores 16 k for 2 adjacent m); with 2k the
+// warp covers all 32 banks, and the reads (k uniform) stay permutations.
 __global__ void sgemm64_at_swizzled(float* __restrict__ C, const float* __restrict__ A,
                                     const float* __restrict__ B, int M, int N, int K) {
   __shared__ float sAt[BK][BM];
@@ -187,7 +189,7 @@ __global__ void sgemm64_at_swizzled(float* __restrict__ C, const float* __restri
     for (int l = 0; l < 4; ++l) {
       int idx = tid + l * 256;
       int m = idx / BK, ka = idx % BK;
-      sAt[ka][m ^ (2 * ka)] = A[(row0 + m) * K + k0 + ka];
+      sAt[ka][m ^ (ka * 2 % BM)] = A[(row0 + m) * K + k0 + ka];
       int kb = idx / BN, n = idx % BN;
       sB[kb][n] = B[(k0 + kb) * N + col0 + n];
     }
@@ -196,7 +198,7 @@ __global__ void sgemm64_at_swizzled(float* __restrict__ C, const float* __restri
     for (int k = 0; k < BK; ++k) {
       float a[TM], b[TN];
 #pragma unroll
-      for (int i = 0; i < TM; ++i) a[i] = sAt[k][(ty + 16 * i) ^ (2 * k)];
+      for (int i = 0; i < TM; ++i) a[i] = sAt[k][(ty + 16 * i) ^ (k * 2 % BM)];
 #pragma unroll
       for (int j = 0; j < TN; ++j) b[j] = sB[k][tx + 16 * j];
 #pragma unroll

@@ -126,10 +126,11 @@ __global__ void transpose_shared_float4_conflict(float* __restrict__ out,
 }
 
 // Conflict-free layout that keeps 16-byte alignment (padding to 33 would break
-// the float4 store): swizzle whole 16-byte chunks, chunk q of row r is stored
-// at chunk q ^ ((r / 4) % 8). The store still covers 8 distinct chunks per
-// row; the column read for rows 4p+i lands in chunk (c / 4) ^ p, so the 8 rows
-// a warp reads fall in 8 different chunk positions = 32 distinct banks.
+// the float4 store, and no padding in steps of 4 removes the conflict). This is
+// ldslint's fix (`ldslint --fix`): a swizzle of whole 16-byte chunks, element
+// (r, c) lives at column c ^ ((r / 4) * 4 % 32). The store still covers 8
+// distinct chunks per row; the 8 rows 4p+i that a warp reads for one column
+// land in 8 different chunk positions = 32 distinct banks.
 __global__ void transpose_shared_float4_swizzled(float* __restrict__ out,
                                                  const float* __restrict__ in,
                                                  int width, int height) {
@@ -138,15 +139,14 @@ __global__ void transpose_shared_float4_swizzled(float* __restrict__ out,
   int r = t / 8, q = t % 8;
   float4 v = *reinterpret_cast<const float4*>(
       &in[(blockIdx.y * TILE_DIM + r) * width + blockIdx.x * TILE_DIM + 4 * q]);
-  *reinterpret_cast<float4*>(&tile[r][4 * (q ^ ((r / 4) % 8))]) = v;
+  *reinterpret_cast<float4*>(&tile[r][(4 * q) ^ ((r / 4) * 4 % TILE_DIM)]) = v;
   __syncthreads();
   int c = t / 8, p = t % 8;
-  int col = 4 * ((c / 4) ^ p) + c % 4;
   float4 o;
-  o.x = tile[4 * p + 0][col];
-  o.y = tile[4 * p + 1][col];
-  o.z = tile[4 * p + 2][col];
-  o.w = tile[4 * p + 3][col];
+  o.x = tile[4 * p + 0][c ^ (((4 * p + 0) / 4) * 4 % TILE_DIM)];
+  o.y = tile[4 * p + 1][c ^ (((4 * p + 1) / 4) * 4 % TILE_DIM)];
+  o.z = tile[4 * p + 2][c ^ (((4 * p + 2) / 4) * 4 % TILE_DIM)];
+  o.w = tile[4 * p + 3][c ^ (((4 * p + 3) / 4) * 4 % TILE_DIM)];
   *reinterpret_cast<float4*>(
       &out[(blockIdx.x * TILE_DIM + c) * height + blockIdx.y * TILE_DIM + 4 * p]) = o;
 }

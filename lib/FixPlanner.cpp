@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -259,6 +260,41 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
   return std::nullopt;
 }
 
+namespace {
+
+/// The XOR mask of a row: `(row / Div) * Mul % N`. Mul is a multiple of the
+/// widest vector access (in elements), so a vector keeps its alignment and
+/// moves as a whole; Div > 1 gives consecutive rows the same mask, for
+/// accesses that read several rows per vector (a float4 transpose).
+struct SwizzleShape {
+  int64_t Div = 1, Mul = 1;
+};
+
+std::vector<SwizzleShape> swizzleShapes(int64_t VectorElems, int64_t RowLength) {
+  // Simplest first: the textbook `c ^ (r % N)`, then a wider multiplier or
+  // divisor, each a power of two.
+  std::vector<std::pair<int, SwizzleShape>> Ranked;
+  for (int64_t Div = 1, DivLog = 0; Div <= 16; Div *= 2, ++DivLog)
+    for (int64_t Mul = VectorElems, MulLog = 0; Mul < RowLength; Mul *= 2, ++MulLog)
+      Ranked.push_back({static_cast<int>(DivLog + MulLog), {Div, Mul}});
+  std::stable_sort(Ranked.begin(), Ranked.end(),
+                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::vector<SwizzleShape> Shapes;
+  for (const auto &R : Ranked)
+    Shapes.push_back(R.second);
+  return Shapes;
+}
+
+std::string maskText(const SwizzleShape &S, const std::string &Row,
+                     const std::string &N) {
+  std::string T = S.Div > 1 ? "(" + Row + " / " + std::to_string(S.Div) + ")" : Row;
+  if (S.Mul > 1)
+    T += " * " + std::to_string(S.Mul);
+  return T + " % " + N;
+}
+
+} // namespace
+
 std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                                        const std::string &ExtentText,
                                        std::string &WhyNot) {
@@ -267,8 +303,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   const SourceManager &SM = Ctx.getSourceManager();
   const int64_t ElemBytes =
       Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
-  Fix F;
-  std::set<unsigned> EditedOffsets;
+  int64_t VectorElems = 1, RowLength = 0;
   for (const Use &U : Uses) {
     const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
     const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
@@ -282,20 +317,59 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                "' written as " + Name + "[row][column]";
       return std::nullopt;
     }
-    // address' = address + ((c ^ (r % N)) - c) * element size
+    RowLength = RowLength ? std::min(RowLength, N) : N;
+    VectorElems = std::max<int64_t>(VectorElems, U.Site->Model.WidthBytes / ElemBytes);
+  }
+  if (!isPowerOfTwo(VectorElems) && VectorElems != 1) {
+    WhyNot = "an XOR swizzle needs power-of-two vector widths";
+    return std::nullopt;
+  }
+
+  // address' = address + ((c ^ mask(r)) - c) * element size
+  auto swizzledAddress = [&](const Use &U, const SwizzleShape &S) {
+    const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
+    const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
     const SymRef C = U.Site->Indices.back();
     const SymRef R = U.Site->Indices[U.Site->Indices.size() - 2];
-    const SymRef Swizzled = SymExpr::binary(
-        Op::Xor, C, SymExpr::binary(Op::Rem, R, SymExpr::constant(N, I64), I64), I64);
-    const SymRef Address = SymExpr::binary(
+    const SymRef Mask = SymExpr::binary(
+        Op::Rem,
+        SymExpr::binary(Op::Mul,
+                        SymExpr::binary(Op::Div, R, SymExpr::constant(S.Div, I64), I64),
+                        SymExpr::constant(S.Mul, I64), I64),
+        SymExpr::constant(N, I64), I64);
+    const SymRef Swizzled = SymExpr::binary(Op::Xor, C, Mask, I64);
+    return SymExpr::binary(
         Op::Add, U.Site->Model.Address,
         SymExpr::binary(Op::Mul, SymExpr::binary(Op::Sub, Swizzled, C, I64),
                         SymExpr::constant(ElemBytes, I64), I64),
         I64);
-    if (!allClean(U, EvalOptions(), Address)) {
-      WhyNot = "an XOR swizzle of '" + Name + "' does not remove every conflict";
-      return std::nullopt;
+  };
+  std::optional<SwizzleShape> Found;
+  for (const SwizzleShape &S : swizzleShapes(VectorElems, RowLength)) {
+    bool Works = true;
+    for (const Use &U : Uses)
+      if (!allClean(U, EvalOptions(), swizzledAddress(U, S))) {
+        Works = false;
+        break;
+      }
+    if (Works) {
+      Found = S;
+      break;
     }
+  }
+  if (!Found) {
+    WhyNot = "no XOR swizzle of '" + Name + "' (column ^ ((row / 2^i) * 2^j % " +
+             std::to_string(RowLength) + ")" +
+             (VectorElems > 1 ? ", in steps of " + std::to_string(VectorElems) +
+                                    " elements for its vector accesses"
+                              : std::string()) +
+             ") removes every conflict";
+    return std::nullopt;
+  }
+
+  Fix F;
+  std::set<unsigned> EditedOffsets;
+  for (const Use &U : Uses) {
     const Expr *Col = U.Site->IndexExprs.back();
     const Expr *RowE = U.Site->IndexExprs[U.Site->IndexExprs.size() - 2];
     bool Ok = true;
@@ -311,12 +385,16 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     if (!EditedOffsets.insert(SM.getFileOffset(Range.getBegin())).second)
       continue; // the same source access in another instantiation or call
     F.Edits.push_back(
-        edit(Range, ColText + " ^ (" + RowText + " % " + ExtentText + ")"));
+        edit(Range, ColText + " ^ (" + maskText(*Found, RowText, ExtentText) + ")"));
   }
   F.Description = "XOR-swizzle the column index of '" + Name +
-                  "' by the row (column ^ (row % " + ExtentText +
-                  ")) in all " + std::to_string(F.Edits.size()) +
-                  " accesses (no extra memory)";
+                  "' by the row (column ^ (" +
+                  maskText(*Found, "row", ExtentText) + ")) in all " +
+                  std::to_string(F.Edits.size()) + " accesses (no extra memory" +
+                  (VectorElems > 1 ? "; " + std::to_string(VectorElems * ElemBytes) +
+                                         "-byte vectors stay whole and aligned"
+                                   : std::string()) +
+                  ")";
   return F;
 }
 

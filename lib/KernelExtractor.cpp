@@ -662,11 +662,36 @@ private:
   // Statements
   //===--------------------------------------------------------------------===//
 
+  /// For `*(T *)&array[i][j]` and `((T *)&array[i][j])[0]` (a vector or
+  /// reinterpreted access at one element), the subscript `array[i][j]`.
+  const Expr *elementBehindCast(const Expr *E) const {
+    const Expr *Ptr = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref)
+        Ptr = UO->getSubExpr();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      Expr::EvalResult Index;
+      if (!ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+          !ASE->getIdx()->isValueDependent() &&
+          ASE->getIdx()->EvaluateAsInt(Index, Ctx) && Index.Val.getInt() == 0)
+        Ptr = ASE->getBase();
+    }
+    if (!Ptr)
+      return nullptr;
+    const auto *Addr = dyn_cast<UnaryOperator>(Ptr->IgnoreParenCasts());
+    if (!Addr || Addr->getOpcode() != UO_AddrOf)
+      return nullptr;
+    return Addr->getSubExpr()->IgnoreParens();
+  }
+
   /// Fills Direct/IndexExprs/Indices when \p LV is `array[i]...[j]` with
-  /// one subscript per dimension of the array.
+  /// one subscript per dimension of the array, possibly behind a cast of its
+  /// address (elementBehindCast).
   void describeSubscripts(AccessSite &Site, const Expr *LV) {
     std::vector<const Expr *> Idx;
     const Expr *E = LV ? LV->IgnoreParens() : nullptr;
+    if (const Expr *Element = E ? elementBehindCast(E) : nullptr)
+      E = Element;
     while (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(E)) {
       Idx.push_back(ASE->getIdx());
       E = ASE->getBase()->IgnoreParenImpCasts();

@@ -36,6 +36,13 @@ __global__ void big(float *out) {
   b[threadIdx.y][threadIdx.x] = 1;
   out[threadIdx.x] = b[threadIdx.x][threadIdx.y];
 }
+__global__ void vec4t(float4 *out) {
+  __shared__ float q4[32][32];
+  int t = threadIdx.x, r = t / 8, q = t % 8;
+  *reinterpret_cast<float4 *>(&q4[r][4 * q]) = out[t];
+  __syncthreads();
+  out[t].x = q4[4 * (t % 8)][t / 8];
+}
 void launch(float *o, float4 *o4) {
   tile16<<<1, dim3(16, 16)>>>(o);
   vec<<<1, 256>>>(o4);
@@ -43,4 +50,5 @@ void launch(float *o, float4 *o4) {
   copied<<<1, dim3(32, 32)>>>(o);
   walker<<<1, dim3(32, 32)>>>(o);
   big<<<1, dim3(32, 32)>>>(o);
+  vec4t<<<1, 256>>>(o4);
 }
