@@ -40,6 +40,10 @@ config.substitutions.append(("%cuda_arch", cuda_arch))
 if config.cuda_path and int(config.llvm_version_major) >= 22:
     config.available_features.add("cuda-sdk")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+nvcc = os.path.join(config.cuda_path or "/usr/local/cuda", "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
 if (os.path.exists("/usr/include/hip/hip_runtime.h") and
         int(config.llvm_version_major) >= 20):
     config.available_features.add("hip-headers")

@@ -1,4 +1,5 @@
-// Input of fix.test: a macro extent and a literal extent.
+// Input of fix.test: a macro extent and a literal extent. Deterministic, for
+// test/fixes-gpu/gpu-check.sh.
 #define TILE 32
 
 __global__ void transpose(float *out, const float *in) {
@@ -11,12 +12,12 @@ __global__ void transpose(float *out, const float *in) {
 
 __global__ void columns(double *out) {
   __shared__ double t[32][32];
-  t[threadIdx.y][threadIdx.x] = threadIdx.x;
+  t[threadIdx.y][threadIdx.x] = threadIdx.y * 32 + threadIdx.x;
   __syncthreads();
-  out[threadIdx.x] = t[threadIdx.x][threadIdx.y];
+  out[threadIdx.y * 32 + threadIdx.x] = t[threadIdx.x][threadIdx.y];
 }
 
 void launch(float *o, const float *i, double *d) {
-  transpose<<<1, dim3(32, 8)>>>(o, i);
+  transpose<<<1, dim3(32, 32)>>>(o, i);
   columns<<<1, dim3(32, 32)>>>(d);
 }
