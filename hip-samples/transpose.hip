@@ -315,9 +315,9 @@ int main(int argc, char** argv) {
   // then the full-size matrix; the timing below reuses its random input.
   std::vector<bool> ok(ncases, true);
   {
-    std::vector<float> small(96 * 64);
+    std::vector<float> small(192 * 64);
     bench::fill_uniform(small, 1);
-    check_all(small, 96, 64, d_in, d_out, ok);
+    check_all(small, 192, 64, d_in, d_out, ok);
   }
   {
     std::vector<float> big(n);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Here (no GPU): ldslint's JSON predictions (--report=all, sm_90) for every
+# golden fix input and its fixed file, as orig-NAME.cu / fixed-NAME.cu, the
+# names gpu-check.sh compiles them under.
+#   test/fixes-gpu/make-predictions.sh [build dir]  -> test/fixes-gpu/predictions/
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+ldslint=${1:-$root/build}/bin/ldslint
+inputs=$root/test/lit/fixes/Inputs
+args=(-x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version)
+if [ ! -f /usr/local/cuda/include/cuda_runtime.h ]; then
+  args=(-x cuda -nocudainc -nocudalib -I "$root/test/Inputs" -include cuda.h
+        --cuda-gpu-arch=sm_90)
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$here/predictions"
+rm -f "$here/predictions"/*.json
+for src in "$inputs"/*.cu; do
+  name=$(basename "$src" .cu)
+  [ -f "$src.fixed.expected" ] || continue
+  cp "$src" "$work/orig-$name.cu"
+  cp "$src.fixed.expected" "$work/fixed-$name.cu"
+  for v in orig fixed; do
+    (cd "$work" && "$ldslint" --arch=sm_90 --format=json --report=all \
+       "$v-$name.cu" -- "${args[@]}") >"$here/predictions/$v-$name.json" || [ $? -eq 1 ]
+    echo "$(grep -c '"line"' "$here/predictions/$v-$name.json") findings <- $v-$name.cu"
+  done
+done
