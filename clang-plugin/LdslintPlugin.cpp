@@ -39,6 +39,8 @@ public:
     const std::string Arch =
         Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : Opts.ArchOverride;
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
+    if (Opts.ArchOverride.empty())
+      Opts.Analysis.FixArchs = buildArchs();
     ldslint::AnalysisOutput Out =
         ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, Opts.Analysis);
     if (!Out.Problem.empty()) {
@@ -84,6 +86,23 @@ private:
       if (C >= '0' && C <= '9')
         Digits += C;
     return Digits.empty() || First == Digits + "0";
+  }
+
+  /// The CUDA offload archs of the build, from __CUDA_ARCH_LIST__ (clang
+  /// 16+; "800,900" -> sm_80, sm_90), so that fixes are planned for all.
+  std::vector<std::string> buildArchs() {
+    Preprocessor &PP = CI.getPreprocessor();
+    const MacroInfo *MI =
+        PP.getMacroInfo(&PP.getIdentifierTable().get("__CUDA_ARCH_LIST__"));
+    std::vector<std::string> Archs;
+    if (!MI)
+      return Archs;
+    for (const Token &T : MI->tokens()) {
+      const std::string Digits = PP.getSpelling(T);
+      if (Digits.size() >= 2 && Digits.find_first_not_of("0123456789") == std::string::npos)
+        Archs.push_back("sm_" + Digits.substr(0, Digits.size() - 1));
+    }
+    return Archs;
   }
 
   /// Several device cc1s (one per arch) may write the same file: keep the

@@ -6,6 +6,8 @@
 #include "Polynomial.h"
 #include "FixPlanner.h"
 
+#include <algorithm>
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -165,7 +167,15 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (const FunctionDecl *FD : Finder.Kernels)
     Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
 
-  FixPlanner Planner(Ctx, Model, Options.PreferSwizzle);
+  std::vector<BankModel> FixModels{Model};
+  for (const std::string &Other : Options.FixArchs) {
+    std::optional<BankModel> M = lookupBankModel(Other);
+    if (M && M->WaveSize == Model.WaveSize &&
+        std::none_of(FixModels.begin(), FixModels.end(),
+                     [&](const BankModel &B) { return B.Arch == M->Arch; }))
+      FixModels.push_back(*M);
+  }
+  FixPlanner Planner(Ctx, FixModels, Options.PreferSwizzle);
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);

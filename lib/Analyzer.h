@@ -19,6 +19,10 @@ struct AnalysisOptions {
   std::optional<BlockShape> AssumeBlock;
   /// Offer the XOR swizzle first when both fixes work (default: padding).
   bool PreferSwizzle = false;
+  /// The other targets of the build ("sm_80", "gfx942"); fixes are planned
+  /// to hold on each of them too (targets with another wave size and
+  /// unknown targets are left out).
+  std::vector<std::string> FixArchs;
   EvalOptions Eval;
 };
 

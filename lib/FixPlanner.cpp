@@ -96,9 +96,9 @@ std::string operand(const Expr *E, const SourceManager &SM,
 
 } // namespace
 
-FixPlanner::FixPlanner(ASTContext &Ctx, const BankModel &Model,
+FixPlanner::FixPlanner(ASTContext &Ctx, std::vector<BankModel> Models,
                        bool PreferSwizzle)
-    : Ctx(Ctx), Model(Model), PreferSwizzle(PreferSwizzle) {
+    : Ctx(Ctx), Models(std::move(Models)), PreferSwizzle(PreferSwizzle) {
   LayoutScan(LayoutObserved, SizeTaken).TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -125,6 +125,20 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
   }
 }
 
+std::string FixPlanner::onTargets() const {
+  if (Models.size() < 2)
+    return "";
+  // Sorted, so that every target's compile words the note the same way.
+  std::vector<std::string> Names;
+  for (const BankModel &M : Models)
+    Names.push_back(M.Arch);
+  std::sort(Names.begin(), Names.end());
+  std::string Text = " on ";
+  for (size_t I = 0; I < Names.size(); ++I)
+    Text += (I == 0 ? "" : I + 1 == Names.size() ? " and " : ", ") + Names[I];
+  return Text;
+}
+
 bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
                           const SymRef &Address) const {
   AccessModel A = U.Site->Model;
@@ -135,8 +149,9 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
     for (const auto &[Sym, V] : Extra.ExtentOverrides)
       O.ExtentOverrides[Sym] = V;
     O.ExpectZeroAddress = Extra.ExpectZeroAddress;
-    if (evaluateAccess(U.Kernel->Model, A, Shape, Model, O).Status != Verdict::Ok)
-      return false;
+    for (const BankModel &Model : Models)
+      if (evaluateAccess(U.Kernel->Model, A, Shape, Model, O).Status != Verdict::Ok)
+        return false;
   }
   return true;
 }
@@ -171,7 +186,9 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
   int64_t Step = 1;
   for (const Use &U : Uses)
     Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / ElemBytes);
-  const int64_t MaxPad = Model.NumBanks * Model.BankBytes / ElemBytes;
+  int64_t MaxPad = 1;
+  for (const BankModel &Model : Models)
+    MaxPad = std::max<int64_t>(MaxPad, Model.NumBanks * Model.BankBytes / ElemBytes);
 
   for (int64_t Pad = Step; Pad <= MaxPad; Pad += Step) {
     bool Works = true;
@@ -232,14 +249,15 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
         Total += VD == U.Site->Array
                      ? NewBytes
                      : Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
-      if (Total > Model.SharedLimitBytes) {
-        WhyNot = "padding '" + Name + "' by " + std::to_string(Pad) +
-                 " would need " + std::to_string(Total) +
-                 " bytes of static shared memory, over the " +
-                 std::to_string(Model.SharedLimitBytes / 1024) +
-                 " KiB limit of " + Model.Arch;
-        return std::nullopt;
-      }
+      for (const BankModel &Model : Models)
+        if (Total > Model.SharedLimitBytes) {
+          WhyNot = "padding '" + Name + "' by " + std::to_string(Pad) +
+                   " would need " + std::to_string(Total) +
+                   " bytes of static shared memory, over the " +
+                   std::to_string(Model.SharedLimitBytes / 1024) +
+                   " KiB limit of " + Model.Arch;
+          return std::nullopt;
+        }
     }
     // A literal extent becomes the padded literal; anything else (a macro,
     // a template parameter, an expression) keeps its spelling plus the pad.
@@ -256,7 +274,8 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
     return F;
   }
   WhyNot = "no padding of the innermost dimension of '" + Name + "' up to " +
-           std::to_string(MaxPad) + " elements removes every conflict";
+           std::to_string(MaxPad) + " elements removes every conflict" +
+           onTargets();
   return std::nullopt;
 }
 
@@ -363,7 +382,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
              (VectorElems > 1 ? ", in steps of " + std::to_string(VectorElems) +
                                     " elements for its vector accesses"
                               : std::string()) +
-             ") removes every conflict";
+             ") removes every conflict" + onTargets();
     return std::nullopt;
   }
 

@@ -15,7 +15,9 @@
 // the one not chosen is described as an alternative. Fixes are refused, with
 // a note saying why, when the layout is observed elsewhere (sizeof, a call
 // that cannot be followed), the declaration or an edited index is in a macro
-// expansion, or some access could not be analysed.
+// expansion, or some access could not be analysed. With several targets in
+// one build (offload archs), a fix must work on all of them, so that every
+// target's compile offers the same edit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_FIXPLANNER_H
@@ -30,7 +32,9 @@ namespace ldslint {
 
 class FixPlanner {
 public:
-  FixPlanner(clang::ASTContext &Ctx, const BankModel &Model,
+  /// \p Models: the target being compiled first, then the other targets of
+  /// the same build (same wave size); a fix must hold on every one.
+  FixPlanner(clang::ASTContext &Ctx, std::vector<BankModel> Models,
              bool PreferSwizzle = false);
 
   /// One analysed launch: block shape and evaluation options (fixed
@@ -51,8 +55,10 @@ private:
     size_t Finding;
   };
   clang::ASTContext &Ctx;
-  const BankModel &Model;
+  std::vector<BankModel> Models;
   bool PreferSwizzle;
+  /// " on sm_80 and sm_90" when several targets are planned for, else "".
+  std::string onTargets() const;
   std::map<unsigned, std::vector<Use>> ByDeclaration;
   /// Declaration location -> why its layout must not change (sizeof, a
   /// call that takes the whole array, ...).

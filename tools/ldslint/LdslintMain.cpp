@@ -267,6 +267,9 @@ int main(int argc, const char **argv) {
     std::sort(ToRun.begin(), ToRun.end());
     ToRun.erase(std::unique(ToRun.begin(), ToRun.end()), ToRun.end());
 
+    // Every arch's run plans fixes that hold on all of them, so that the
+    // runs agree on one edit per array.
+    S.Opts.Analysis.FixArchs = ToRun;
     for (const std::string &Arch : ToRun) {
       ClangTool Tool(Parser->getCompilations(), {File});
       Tool.appendArgumentsAdjuster(
