@@ -13,8 +13,8 @@ if [ ! -f /usr/local/cuda/include/cuda_runtime.h ]; then
   args=(-x cuda -nocudainc -nocudalib -I "$root/test/Inputs" -include cuda.h
         --cuda-gpu-arch=sm_90)
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work=$root/build/fixes-gpu-sources # a fixed path: the JSON names the files
+rm -rf "$work" && mkdir -p "$work"
 mkdir -p "$here/predictions"
 rm -f "$here/predictions"/*.json
 for src in "$inputs"/*.cu; do
