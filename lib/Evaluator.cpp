@@ -113,6 +113,7 @@ private:
   std::vector<std::array<unsigned, 3>> Lanes;
   uint64_t LaneEvaluations = 0;
   bool BudgetHit = false;
+  bool StoppedOnConflict = false;
   bool EvalFailed = false;
   bool NonZero = false; // ExpectZeroAddress mode
 
@@ -510,8 +511,13 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   }
   if (!Any)
     return; // a warp with no active lane issues nothing
-  T.add(instructionCost(Model, Phases, Access.WidthBytes, Addr), Warp,
-        contextText());
+  const InstructionCost Cost =
+      instructionCost(Model, Phases, Access.WidthBytes, Addr);
+  T.add(Cost, Warp, contextText());
+  if (Options.StopAtFirstConflict && Cost.Degree > 1) {
+    StoppedOnConflict = true;
+    BudgetHit = true; // leaves every enumeration level
+  }
 }
 
 void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
@@ -728,6 +734,10 @@ EvalResult AccessEvaluation::run() {
   if (Options.ExpectZeroAddress) {
     const bool Proven = !EvalFailed && !Unstable && !BudgetHit && !NonZero;
     Result.Status = Proven ? Verdict::Ok : Verdict::Unknown;
+    return Result;
+  }
+  if (StoppedOnConflict && !EvalFailed) {
+    Result.Status = Verdict::Conflict;
     return Result;
   }
   if (EvalFailed)

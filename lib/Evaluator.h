@@ -36,6 +36,9 @@ struct EvalOptions {
   /// every active lane (used to prove that a layout change preserves the
   /// elements an access reaches): Ok if so, Unknown otherwise.
   bool ExpectZeroAddress = false;
+  /// Stop at the first conflicting instruction and return Conflict (used
+  /// by the fix planner, which only asks "is this layout clean?").
+  bool StopAtFirstConflict = false;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the

@@ -125,6 +125,12 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
   }
 }
 
+std::string FixPlanner::removesEveryConflict() const {
+  return (Unproven ? " is proven to remove every conflict" : " removes every conflict") +
+         onTargets() +
+         (Unproven ? " (enumerating the accesses exceeds the evaluation budget)" : "");
+}
+
 std::string FixPlanner::onTargets() const {
   if (Models.size() < 2)
     return "";
@@ -149,9 +155,15 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
     for (const auto &[Sym, V] : Extra.ExtentOverrides)
       O.ExtentOverrides[Sym] = V;
     O.ExpectZeroAddress = Extra.ExpectZeroAddress;
-    for (const BankModel &Model : Models)
-      if (evaluateAccess(U.Kernel->Model, A, Shape, Model, O).Status != Verdict::Ok)
+    O.StopAtFirstConflict = !Extra.ExpectZeroAddress;
+    // Clean means proven clean: every instruction enumerated (MeanKnown).
+    for (const BankModel &Model : Models) {
+      const EvalResult R = evaluateAccess(U.Kernel->Model, A, Shape, Model, O);
+      if (R.Status == Verdict::Ok && !R.MeanKnown)
+        Unproven = true;
+      if (R.Status != Verdict::Ok || !R.MeanKnown)
         return false;
+    }
   }
   return true;
 }
@@ -176,6 +188,7 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
                                        CharSourceRange ExtentRange,
                                        std::string &WhyNot) {
   const VarDecl *Decl = Uses.front().Site->Array;
+  Unproven = false;
   const std::string Name = Decl->getNameAsString();
   if (SizeTaken.count(Decl->getLocation().getRawEncoding())) {
     WhyNot = "padding would change 'sizeof(" + Name + ")', which the code uses";
@@ -274,8 +287,7 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
     return F;
   }
   WhyNot = "no padding of the innermost dimension of '" + Name + "' up to " +
-           std::to_string(MaxPad) + " elements removes every conflict" +
-           onTargets();
+           std::to_string(MaxPad) + " elements" + removesEveryConflict();
   return std::nullopt;
 }
 
@@ -318,6 +330,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                                        const std::string &ExtentText,
                                        std::string &WhyNot) {
   const VarDecl *Decl = Uses.front().Site->Array;
+  Unproven = false;
   const std::string Name = Decl->getNameAsString();
   const SourceManager &SM = Ctx.getSourceManager();
   const int64_t ElemBytes =
@@ -382,7 +395,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
              (VectorElems > 1 ? ", in steps of " + std::to_string(VectorElems) +
                                     " elements for its vector accesses"
                               : std::string()) +
-             ") removes every conflict" + onTargets();
+             ")" + removesEveryConflict();
     return std::nullopt;
   }
 

@@ -76,6 +76,12 @@ private:
                              std::string &WhyNot);
   bool allClean(const Use &U, const EvalOptions &Extra,
                 const SymRef &Address = nullptr) const;
+  /// Set when a candidate looked clean but its enumeration hit the budget
+  /// (then it is not offered: a fix must be proven).
+  mutable bool Unproven = false;
+  /// " removes every conflict on sm_80 and sm_90", or "is proven to ..."
+  /// when the budget stopped a candidate's proof.
+  std::string removesEveryConflict() const;
   TextEdit edit(clang::CharSourceRange Range, const std::string &Text) const;
 };
 

@@ -55,6 +55,22 @@ TEST(Evaluator, TransposeReadIs32WayUnder32x32) {
   EXPECT_EQ(R.Instructions, 32u);
 }
 
+TEST(Evaluator, StopAtFirstConflictEndsEarly) {
+  Fixture F;
+  // The fix planner only asks "clean or not": the first conflicting
+  // instruction (warp 0 of 32) settles it.
+  SymRef Addr = add(mul(F.sym(F.Tx), F.c(128)), mul(F.sym(F.Ty), F.c(4)));
+  AccessModel A;
+  A.Address = Addr;
+  A.WidthBytes = 4;
+  EvalOptions O;
+  O.StopAtFirstConflict = true;
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32x32"),
+                                *lookupBankModel("sm_90"), O);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Instructions, 0u); // not a full evaluation: no statistics
+}
+
 TEST(Evaluator, PaddedTransposeIsClean) {
   Fixture F;
   SymRef Addr = add(mul(F.sym(F.Tx), F.c(132)), mul(F.sym(F.Ty), F.c(4)));
