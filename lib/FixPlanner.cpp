@@ -110,6 +110,7 @@ void FixPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
 }
 
 void FixPlanner::plan(std::vector<Finding> &Findings) {
+  CurrentFindings = &Findings;
   for (auto &[Loc, Uses] : ByDeclaration) {
     bool AnyConflict = false;
     for (const Use &U : Uses)
@@ -123,6 +124,32 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
       if (Findings[U.Finding].Result.Status == Verdict::Conflict)
         Findings[U.Finding].FixNotes.push_back(WhyNot);
   }
+}
+
+std::string FixPlanner::perInstantiation(
+    const std::vector<Use> &Uses,
+    const std::function<std::optional<Fix>(const std::vector<Use> &)> &Solve) {
+  if (Diagnosing || !CurrentFindings)
+    return "";
+  std::map<std::string, std::vector<Use>> ByKernel;
+  for (const Use &U : Uses)
+    ByKernel[(*CurrentFindings)[U.Finding].Function].push_back(U);
+  if (ByKernel.size() < 2)
+    return "";
+  Diagnosing = true;
+  const bool SavedUnproven = Unproven;
+  std::string Text = "; the instantiations disagree:";
+  bool AnyAlone = false;
+  for (const auto &[Kernel, Sub] : ByKernel) {
+    std::optional<Fix> Alone = Solve(Sub);
+    AnyAlone |= Alone.has_value();
+    Text += " for '" + Kernel + "' alone: " +
+            (Alone ? Alone->Description : std::string("none")) + ";";
+  }
+  Text.pop_back();
+  Unproven = SavedUnproven;
+  Diagnosing = false;
+  return AnyAlone ? Text : "";
 }
 
 std::string FixPlanner::removesEveryConflict() const {
@@ -288,6 +315,10 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
   }
   WhyNot = "no padding of the innermost dimension of '" + Name + "' up to " +
            std::to_string(MaxPad) + " elements" + removesEveryConflict();
+  WhyNot += perInstantiation(Uses, [&](const std::vector<Use> &Sub) {
+    std::string Ignored;
+    return padding(Sub, ExtentText, ExtentRange, Ignored);
+  });
   return std::nullopt;
 }
 
@@ -396,6 +427,10 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                                     " elements for its vector accesses"
                               : std::string()) +
              ")" + removesEveryConflict();
+    WhyNot += perInstantiation(Uses, [&](const std::vector<Use> &Sub) {
+      std::string Ignored;
+      return swizzle(Sub, ExtentText, Ignored);
+    });
     return std::nullopt;
   }
 

@@ -26,6 +26,7 @@
 #include "Finding.h"
 #include "KernelExtractor.h"
 
+#include <functional>
 #include <map>
 
 namespace ldslint {
@@ -82,6 +83,14 @@ private:
   /// " removes every conflict on sm_80 and sm_90", or "is proven to ..."
   /// when the budget stopped a candidate's proof.
   std::string removesEveryConflict() const;
+  /// When the uses span several template instantiations and no candidate
+  /// fixes all of them: which instantiations each fix would work for alone
+  /// ("; alone, 'tr<32>': pad ... ; 'tr<16>': none"), else "".
+  std::string perInstantiation(
+      const std::vector<Use> &Uses,
+      const std::function<std::optional<Fix>(const std::vector<Use> &)> &Solve);
+  const std::vector<Finding> *CurrentFindings = nullptr;
+  bool Diagnosing = false;
   TextEdit edit(clang::CharSourceRange Range, const std::string &Text) const;
 };
 
