@@ -173,8 +173,16 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
       note(F.Loc, "block shape " + F.Block->str() + " from " + F.BlockSource);
     for (const std::string &A : R.Assumptions)
       note(F.Loc, A);
-    for (const Fix &Fx : F.Fixes)
-      note(F.DeclLoc, (Fx.Alternative ? "alternative: " : "") + Fx.Description);
+    // The alternative carries its own edits on its note: clang's -fixit
+    // applies fix-its of warnings only, so it never applies both fixes,
+    // while IDEs and -fdiagnostics-parseable-fixits offer each.
+    for (const Fix &Fx : F.Fixes) {
+      auto D = Diags.Report(F.DeclLoc, NoteID);
+      D << (Fx.Alternative ? "alternative: " : "") + Fx.Description;
+      if (Fx.Alternative)
+        for (const TextEdit &E : Fx.Edits)
+          D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+    }
     for (const std::string &N : F.FixNotes)
       note(F.DeclLoc, N);
     if (R.Status == Verdict::Conflict)
