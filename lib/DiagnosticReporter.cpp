@@ -157,8 +157,11 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
                                           : "atomic update of")
         << F.Array << F.Arch << What;
     }
+    // Notes point at the file location (the macro invocation or argument the
+    // user wrote): clang's "expanded from macro" trail then appears once, on
+    // the warning, not under every note.
     auto note = [&](SourceLocation L, const std::string &Text) {
-      Diags.Report(L, NoteID) << Text;
+      Diags.Report(L.isMacroID() ? SM.getFileLoc(L) : L, NoteID) << Text;
     };
     if (R.Status == Verdict::Conflict)
       note(F.Loc, describeCollision(F));

@@ -445,7 +445,13 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Col->getSourceRange()), SM,
         Ctx.getLangOpts());
-    if (!Ok || Range.isInvalid()) {
+    // Also refuse macro arguments: the argument may be used elsewhere in
+    // the macro, and an edit there would change those uses too.
+    const bool InMacro = Col->getBeginLoc().isMacroID() ||
+                         Col->getEndLoc().isMacroID() ||
+                         RowE->getBeginLoc().isMacroID() ||
+                         RowE->getEndLoc().isMacroID();
+    if (!Ok || Range.isInvalid() || InMacro) {
       WhyNot = "an index of '" + Name + "' is written inside a macro expansion";
       return std::nullopt;
     }
