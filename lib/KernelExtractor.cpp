@@ -1,6 +1,7 @@
 //===- KernelExtractor.cpp -------------------------------------------------===//
 #include "StringCompat.h"
 #include "KernelExtractor.h"
+#include <functional>
 
 #include "MutationScan.h"
 
@@ -149,7 +150,14 @@ public:
   bool TraverseWhileStmt(WhileStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
   bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
   bool TraverseSwitchStmt(SwitchStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); }); }
+  /// For a while loop whose update is the last statement, `continue`
+  /// skips the update.
+  bool StopsOnContinue = false;
   bool VisitBreakStmt(BreakStmt *) { Found |= LoopDepth == 0; return true; }
+  bool VisitContinueStmt(ContinueStmt *) {
+    Found |= StopsOnContinue && LoopDepth == 0;
+    return true;
+  }
   bool VisitReturnStmt(ReturnStmt *) { Found = true; return true; }
   bool VisitGotoStmt(GotoStmt *) { Found = true; return true; }
 
@@ -755,6 +763,8 @@ private:
       return walkCompound(CS);
     if (const auto *FS = dyn_cast<ForStmt>(S))
       return walkFor(FS);
+    if (const auto *WS = dyn_cast<WhileStmt>(S))
+      return walkWhile(WS);
     if (const auto *IS = dyn_cast<IfStmt>(S))
       return walkIf(IS);
     if (const auto *E = dyn_cast<Expr>(S))
@@ -808,7 +818,6 @@ private:
 
   void walkFor(const ForStmt *FS) {
     walk(FS->getInit());
-    LoopModel L;
     const VarDecl *Var = nullptr;
     SymRef Init;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
@@ -833,6 +842,70 @@ private:
       walk(FS->getBody());
       return;
     }
+    walkLoop(Var, Init, "for (" + Var->getNameAsString() + " ...)",
+             FS->getCond(), FS->getInc(), FS->getBody(), /*StopsOnContinue=*/false,
+             [&] {
+               walk(FS->getCond());
+               walk(FS->getBody());
+               walk(FS->getInc());
+             });
+  }
+
+  /// `while (cond) { ...; v op= e; }` where the last statement is the only
+  /// change of the local `v` in the function: enumerated like
+  /// `for (v = init; cond; v op= e) { ... }`.
+  void walkWhile(const WhileStmt *WS) {
+    const auto *Body = dyn_cast<CompoundStmt>(WS->getBody());
+    const Expr *Update =
+        Body && !Body->body_empty() ? dyn_cast<Expr>(Body->body_back()) : nullptr;
+    const VarDecl *Var = Update ? updatedLocal(Update) : nullptr;
+    if (!Var || WS->getConditionVariable() || !Var->getInit() ||
+        !Var->getType()->isIntegralOrEnumerationType() ||
+        mutationsInFunction(Var) != 1) {
+      walk(WS->getCond());
+      walk(WS->getBody());
+      return;
+    }
+    walkLoop(Var, value(Var->getInit()),
+             "while (" + spelling(WS->getCond()) + ")", WS->getCond(), Update,
+             Body, /*StopsOnContinue=*/true, [&] {
+               walk(WS->getCond());
+               for (const Stmt *Child : Body->body())
+                 walk(Child);
+             });
+  }
+
+  /// The local variable that \p E increments, decrements or compound-
+  /// assigns, if that is all \p E does.
+  static const VarDecl *updatedLocal(const Expr *E) {
+    E = E->IgnoreParens();
+    const Expr *Target = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      Target = UO->isIncrementDecrementOp() ? UO->getSubExpr() : nullptr;
+    else if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      Target = BO->isAssignmentOp() ? BO->getLHS() : nullptr;
+    const auto *DRE =
+        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+  }
+
+  static unsigned mutationsInFunction(const VarDecl *VD) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    if (!FD || !FD->getBody())
+      return 0;
+    MutationScan Scan;
+    Scan.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+    auto It = Scan.Count.find(VD);
+    return It == Scan.Count.end() ? 0 : It->second;
+  }
+
+  /// Makes \p Var a loop symbol (initial value \p Init, header \p Cond and
+  /// \p Inc) while \p WalkBody walks the loop.
+  void walkLoop(const VarDecl *Var, const SymRef &Init, const std::string &Text,
+                const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                bool StopsOnContinue, const std::function<void()> &WalkBody) {
+    LoopModel L;
     SymbolInfo S;
     S.Kind = SymbolKind::LoopVar;
     S.Name = Var->getNameAsString();
@@ -840,7 +913,7 @@ private:
     L.Var = K.addSymbol(S);
     L.VarType = intTypeOf(Ctx, Var->getType());
     L.Init = Init;
-    L.Text = "for (" + S.Name + " ...)";
+    L.Text = Text;
     K.Loops.push_back(L);
     const unsigned LoopIdx = S.LoopIndex;
 
@@ -852,26 +925,27 @@ private:
     const SymRef VarSym = SymExpr::symbol(L.Var, L.VarType);
     Bindings[Var] = VarSym;
 
-    if (FS->getCond())
-      K.Loops[LoopIdx].Cond = value(FS->getCond());
+    if (Cond)
+      K.Loops[LoopIdx].Cond = value(Cond);
     else
       K.Loops[LoopIdx].Enumerable = false;
-    stepOf(FS->getInc(), Var, VarSym, LoopIdx);
+    stepOf(Inc, Var, VarSym, LoopIdx);
 
     EarlyExitScan Exits;
-    Exits.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
-    // The variable must change only in the increment.
+    Exits.StopsOnContinue = StopsOnContinue;
+    Exits.TraverseStmt(const_cast<Stmt *>(Body));
+    // The variable must change only in the increment (for a while loop, the
+    // update is part of the body: it was counted as the only change).
     MutationScan BodyScan;
-    BodyScan.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
-    if (Exits.Found || BodyScan.Mutated.count(Var))
+    BodyScan.TraverseStmt(const_cast<Stmt *>(Body));
+    const bool ChangedInBody = !StopsOnContinue && BodyScan.Mutated.count(Var);
+    if (Exits.Found || ChangedInBody)
       K.Loops[LoopIdx].Enumerable = false;
-    if (BodyScan.Mutated.count(Var))
+    if (ChangedInBody)
       K.Loops[LoopIdx].Step = nullptr;
 
     LoopStack.push_back(LoopIdx);
-    walk(FS->getCond());
-    walk(FS->getBody());
-    walk(FS->getInc());
+    WalkBody();
     LoopStack.pop_back();
     if (SavedBinding)
       Bindings[Var] = *SavedBinding;

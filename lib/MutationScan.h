@@ -4,6 +4,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace ldslint {
@@ -14,6 +15,8 @@ namespace ldslint {
 class MutationScan : public clang::RecursiveASTVisitor<MutationScan> {
 public:
   llvm::DenseSet<const clang::VarDecl *> Mutated;
+  /// How many places change each variable.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Count;
 
   bool VisitBinaryOperator(clang::BinaryOperator *BO) {
     if (BO->isAssignmentOp())
@@ -52,8 +55,10 @@ public:
 private:
   void mark(const clang::Expr *E) {
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl())) {
         Mutated.insert(VD);
+        ++Count[VD];
+      }
   }
 };
 
