@@ -283,6 +283,20 @@ def build_kernels():
                        lambda t, s: 2 * s * t, lambda t, s: 2 * s * t < 256))
     K.append(reduction("reduce_sequential", "rs", list(reversed(up)),
                        lambda t, s: t, lambda t, s: t < s))
+    halving = const_iters([128 >> i for i in range(8)])  # h = 128 .. 1
+    K.append(Kernel(f, "while_halving", (256, 1, 1), [
+        A("wh.init", "write", 4, "sdata", lambda th, it: th.t * 4),
+        A("wh.init2", "write", 4, "sdata", lambda th, it: (th.t + 256) * 4),
+        A("wh.add", "read", 4, "sdata",
+          lambda th, h: 2 * th.t * 4 if th.t < h else None, halving),
+        A("wh.add", "read", 4, "sdata",
+          lambda th, h: (2 * th.t + h) * 4 if th.t < h else None, halving),
+        A("wh.add", "write", 4, "sdata",
+          lambda th, h: 2 * th.t * 4 if th.t < h else None, halving),
+        A("wh.result", "read", 4, "sdata", lambda th, it: 0 if th.t == 0 else None)]))
+    K.append(Kernel(f, "while_doubling", (32, 1, 1), [
+        init_loop("wl.init", 1024, 4),
+        A("wl.load", "read", 4, "s", lambda th, k: ((th.t * k) % 1024) * 4, ks)]))
     # multiwarp.cu
     f = "multiwarp.cu"
     for S, block, grid in ((2, 64, 2), (32, 128, 1), (33, 128, 1), (4, 48, 1)):

@@ -88,6 +88,46 @@ __global__ void reduce_sequential(float* out) {
   }
 }
 
+// `while` loops that are `for` loops in disguise (the counter changes only in
+// the last statement): ldslint enumerates them like the equivalent `for`.
+// Halving with a stride-2 index: h = 128 .. 1, 2-way while the active lanes
+// of a warp span 64 words.
+__global__ void while_halving(float* out) {
+  __shared__ float sdata[512];
+  unsigned t = threadIdx.x;
+  sdata[t] = (float)t;  // @wh.init
+  sdata[t + 256] = (float)t;  // @wh.init2
+  __syncthreads();
+  unsigned h = blockDim.x / 2;
+  while (h > 0) {
+    if (t < h)
+      sdata[2 * t] += sdata[2 * t + h];  // @wh.add
+    __syncthreads();
+    h >>= 1;
+  }
+  if (t == 0) {
+    float r = sdata[0];  // @wh.result
+    out[blockIdx.x] = r;
+  }
+}
+
+// Doubling stride in a while loop: k = 1..32, like loop_stride_rolled.
+__global__ void while_doubling(float* out) {
+  __shared__ float s[1024];
+  int t = threadIdx.x;
+  for (int i = t; i < 1024; i += blockDim.x)
+    s[i] = (float)i;  // @wl.init
+  __syncthreads();
+  float v = 0.0f;
+  int k = 1;
+#pragma unroll 1
+  while (k <= 32) {
+    v += s[(t * k) % 1024];  // @wl.load
+    k *= 2;
+  }
+  out[blockIdx.x * blockDim.x + t] = v;
+}
+
 int main() {
   float* out = nullptr;
   if (cudaMalloc(&out, 1 << 20) != cudaSuccess) return 2;
@@ -96,6 +136,8 @@ int main() {
   reduce_interleaved<<<1, 256>>>(out);
   reduce_strided<<<1, 256>>>(out);
   reduce_sequential<<<1, 256>>>(out);
+  while_halving<<<1, 256>>>(out);
+  while_doubling<<<1, 32>>>(out);
   cudaError_t err = cudaDeviceSynchronize();
   if (err == cudaSuccess) err = cudaGetLastError();
   printf("loops: %s\n", cudaGetErrorString(err));
