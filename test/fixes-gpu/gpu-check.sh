@@ -48,7 +48,14 @@ python3 "$root/test/hardware/compare.py" --pred "$here/predictions" "${csvs[@]}"
   --measurements-out "$work/measured.csv" -o "$work/lines.md" >>"$log" 2>&1 || status=1
 python3 - "$work" "$OUT/fixes-gpu.md" "${outputs[@]}" <<'PY' || status=1
 import csv, re, sys, collections
+import subprocess, datetime
 work, out, outputs = sys.argv[1], sys.argv[2], dict(o.split("=") for o in sys.argv[3:])
+try:
+    gpu = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                         capture_output=True, text=True).stdout.strip().replace(",", ", driver")
+except OSError:
+    gpu = "an unknown GPU"
+gpu += ", " + datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC")
 
 def kernels(path):
     text, found = open(path).read(), {}
@@ -81,8 +88,9 @@ summary = re.search(r"\*\*Summary:.*\*\*", lines)
 with open(out, "w") as fh:
     fh.write("# Golden fixes on the GPU: original vs `ldslint --fix`\n\n")
     fh.write("Command: `OUT=$OUT bash test/fixes-gpu/gpu-check.sh` (nvcc -O3 -arch=sm_90, "
-             "ncu SourceCounters). Excess = L1 shared wavefronts minus ideal, summed over "
-             "the kernel's lines.\n\n")
+             "ncu SourceCounters) on " + gpu + ". Excess = L1 shared wavefronts minus "
+             "ideal, summed over the kernel's lines. The inputs are deterministic "
+             "(no races, no uninitialised reads), so identical outputs are required.\n\n")
     fh.write("| file | kernel | fixed by ldslint | excess before | excess after | outputs | verdict |\n")
     fh.write("|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n")
     fh.write("Predictions vs counters: " + (summary.group(0) if summary else "(no summary)") + "\n\n")
