@@ -27,5 +27,11 @@ python3 "$root/test/hardware/compare.py" --pred "$here/predictions" "${csvs[@]}"
   --title "hip-samples: ldslint vs H200 counters, per source line" \
   -o "$OUT/lines.md" >>"$log" 2>&1
 rc=$?
+# The explanations of the rows that do not agree (lines-explained.md) go
+# right under the title.
+if [ -f "$OUT/lines.md" ]; then
+  { head -n 2 "$OUT/lines.md"; cat "$here/lines-explained.md"; echo; tail -n +3 "$OUT/lines.md"; } \
+    > "$work/lines.md" && mv "$work/lines.md" "$OUT/lines.md"
+fi
 grep -m1 Summary "$OUT/lines.md" || true
 exit $rc
