@@ -577,6 +577,10 @@ private:
   /// The shared place a pointer value points to, if any.
   std::optional<SharedPlace> pointer(const Expr *E) {
     E = E->IgnoreParens();
+    // `SharedMemory<T>().getPointer()`: the temporary wraps the call in
+    // ExprWithCleanups.
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return pointer(FE->getSubExpr());
     if (const auto *CE = dyn_cast<CastExpr>(E)) {
       switch (CE->getCastKind()) {
       case CK_ArrayToPointerDecay:

@@ -129,6 +129,10 @@ class Measured:
         return self.ideal / self.execs if self.execs else None
 
 
+def is_toolkit_header(path):
+    return "/include/" in path and ("/cuda" in path or "/targets/" in path)
+
+
 class NcuFormatError(Exception):
     pass
 
@@ -179,6 +183,10 @@ def parse_ncu_csv(path, measured, warnings):
 
         key_file = os.path.basename(file_path or "")
         kernel = normalize_kernel(function)
+        if is_toolkit_header(file_path or ""):
+            # Code inlined from CUDA's headers (atomicAdd in
+            # device_atomic_functions.hpp) is also listed at the call site.
+            continue
         if head:  # a CUDA source line row
             n = to_number(head)
             if n is None:

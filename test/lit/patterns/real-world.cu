@@ -78,6 +78,13 @@ __global__ void warp_reduce(float *out) {
   }
 }
 
+// The helper on a temporary: the call is wrapped in ExprWithCleanups.
+__global__ void helper_temporary(float *out) {
+  float *s = SharedMemory<float>().getPointer();
+  s[threadIdx.x * 2] = 0;
+  // CHECK: real-world.cu:[[@LINE-1]]:3: warning: 2-way bank conflict writing shared array '__smem'
+}
+
 void launch(float *o, const int *d, int *h) {
   carved<<<1, 32, 8192>>>(o);
   helper<<<1, 32, 4096>>>(o);
@@ -85,4 +92,5 @@ void launch(float *o, const int *d, int *h) {
   aos<<<1, 64>>>(o);
   histogram<<<1, 256>>>(d, h);
   warp_reduce<<<1, 256>>>(o);
+  helper_temporary<<<1, 32, 4096>>>(o);
 }
