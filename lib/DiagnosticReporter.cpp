@@ -105,21 +105,10 @@ std::string describeCollision(const Finding &F) {
   return S;
 }
 
-unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
-                           const std::vector<Finding> &Findings,
-                           const ReportOptions &Options) {
-  if (Diags.getIgnoreAllWarnings())
-    return 0;
-  const bool AsError = Diags.getWarningsAsErrors();
-  const unsigned WarnID = Diags.getCustomDiagID(
-      AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
-      "%0-way bank conflict %1 shared array '%2' on %3: %4 wavefronts per "
-      "warp instruction, ideal %5 [ldslint]");
-  const unsigned RemarkID = Diags.getCustomDiagID(
-      DiagnosticsEngine::Remark, "%0 shared array '%1' on %2: %3 [ldslint]");
-  const unsigned NoteID =
-      Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-
+std::vector<RenderedDiagnostic>
+renderFindings(const SourceManager &SM, const std::vector<Finding> &Findings,
+               const ReportOptions &Options) {
+  std::vector<RenderedDiagnostic> Out;
   // Decide per location whether all analysed contexts agree.
   std::map<std::string, std::set<std::string>> Outcomes;
   for (const Finding &F : Findings)
@@ -127,7 +116,6 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
         std::string(verdictName(F.Result.Status)) + "/" +
         std::to_string(F.Result.Degree) + "/" + number(F.Result.Wavefronts));
   std::set<std::string> Emitted;
-  unsigned Count = 0;
 
   for (const Finding &F : Findings) {
     if (!isReportable(F, Options) || isSuppressed(SM, F.Loc))
@@ -137,31 +125,36 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
       continue;
     const EvalResult &R = F.Result;
     if (R.Status == Verdict::Conflict) {
-      auto D = Diags.Report(F.Loc, WarnID);
-      D << std::to_string(R.Degree) << verb(F.Kind) << F.Array << F.Arch
-        << number(R.Wavefronts) + (R.MeanKnown ? "" : "+") << number(R.Ideal);
+      RenderedDiagnostic W{RenderedDiagnostic::Warning, F.Loc,
+                           std::to_string(R.Degree) + "-way bank conflict " +
+                               verb(F.Kind) + " shared array '" + F.Array +
+                               "' on " + F.Arch + ": " + number(R.Wavefronts) +
+                               (R.MeanKnown ? "" : "+") +
+                               " wavefronts per warp instruction, ideal " +
+                               number(R.Ideal),
+                           {}};
       for (const Fix &Fx : F.Fixes)
         if (!Fx.Alternative)
-          for (const TextEdit &E : Fx.Edits)
-            D << FixItHint::CreateReplacement(E.Range, E.Replacement);
-      ++Count;
+          W.Edits.insert(W.Edits.end(), Fx.Edits.begin(), Fx.Edits.end());
+      Out.push_back(std::move(W));
     } else {
-      std::string What =
-          R.Status == Verdict::Ok
-              ? "no bank conflict (" + number(R.Wavefronts) +
-                    " wavefronts per warp instruction)"
-              : "bank conflicts not decided: " + R.Reason;
-      auto D = Diags.Report(F.Loc, RemarkID);
-      D << (F.Kind == AccessKind::Read    ? "reading"
-            : F.Kind == AccessKind::Write ? "writing"
-                                          : "atomic update of")
-        << F.Array << F.Arch << What;
+      Out.push_back({RenderedDiagnostic::Remark, F.Loc,
+                     verb(F.Kind) + " shared array '" + F.Array + "' on " +
+                         F.Arch + ": " +
+                         (R.Status == Verdict::Ok
+                              ? "no bank conflict (" + number(R.Wavefronts) +
+                                    " wavefronts per warp instruction)"
+                              : "bank conflicts not decided: " + R.Reason),
+                     {}});
     }
     // Notes point at the file location (the macro invocation or argument the
     // user wrote): clang's "expanded from macro" trail then appears once, on
     // the warning, not under every note.
-    auto note = [&](SourceLocation L, const std::string &Text) {
-      Diags.Report(L.isMacroID() ? SM.getFileLoc(L) : L, NoteID) << Text;
+    auto note = [&](SourceLocation L, const std::string &Text,
+                    std::vector<TextEdit> Edits = {}) {
+      Out.push_back({RenderedDiagnostic::Note,
+                     L.isMacroID() ? SM.getFileLoc(L) : L, Text,
+                     std::move(Edits)});
     };
     if (R.Status == Verdict::Conflict)
       note(F.Loc, describeCollision(F));
@@ -179,17 +172,39 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
     // The alternative carries its own edits on its note: clang's -fixit
     // applies fix-its of warnings only, so it never applies both fixes,
     // while IDEs and -fdiagnostics-parseable-fixits offer each.
-    for (const Fix &Fx : F.Fixes) {
-      auto D = Diags.Report(F.DeclLoc, NoteID);
-      D << (Fx.Alternative ? "alternative: " : "") + Fx.Description;
-      if (Fx.Alternative)
-        for (const TextEdit &E : Fx.Edits)
-          D << FixItHint::CreateReplacement(E.Range, E.Replacement);
-    }
+    for (const Fix &Fx : F.Fixes)
+      note(F.DeclLoc, (Fx.Alternative ? "alternative: " : "") + Fx.Description,
+           Fx.Alternative ? Fx.Edits : std::vector<TextEdit>());
     for (const std::string &N : F.FixNotes)
       note(F.DeclLoc, N);
     if (R.Status == Verdict::Conflict)
       note(F.DeclLoc, "'" + F.Array + "' declared here");
+  }
+  return Out;
+}
+
+unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
+                           const std::vector<Finding> &Findings,
+                           const ReportOptions &Options) {
+  if (Diags.getIgnoreAllWarnings())
+    return 0;
+  const bool AsError = Diags.getWarningsAsErrors();
+  const unsigned WarnID = Diags.getCustomDiagID(
+      AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
+      "%0 [ldslint]");
+  const unsigned RemarkID =
+      Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [ldslint]");
+  const unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  unsigned Count = 0;
+  for (const RenderedDiagnostic &R : renderFindings(SM, Findings, Options)) {
+    const unsigned ID = R.Kind == RenderedDiagnostic::Warning ? WarnID
+                        : R.Kind == RenderedDiagnostic::Remark ? RemarkID
+                                                                : NoteID;
+    auto D = Diags.Report(R.Loc, ID);
+    D << R.Text;
+    for (const TextEdit &E : R.Edits)
+      D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+    Count += R.Kind == RenderedDiagnostic::Warning;
   }
   return Count;
 }

@@ -30,6 +30,21 @@ bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// JSON front end so that both agree).
 bool isReportable(const Finding &F, const ReportOptions &Options);
 
+/// One diagnostic to emit, whatever the engine: the warning (with the chosen
+/// fix's edits) or remark for a finding, then its notes (the alternative
+/// fix's note carries that fix's edits). Findings that agree on one source
+/// location (instantiations, inlined calls) are rendered once.
+struct RenderedDiagnostic {
+  enum Level { Warning, Remark, Note } Kind;
+  clang::SourceLocation Loc;
+  std::string Text;
+  std::vector<TextEdit> Edits;
+};
+
+std::vector<RenderedDiagnostic>
+renderFindings(const clang::SourceManager &SM, const std::vector<Finding> &Findings,
+               const ReportOptions &Options);
+
 /// Emits the findings; returns how many warnings (or errors) were emitted.
 unsigned reportDiagnostics(clang::DiagnosticsEngine &Diags,
                            const clang::SourceManager &SM,

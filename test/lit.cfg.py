@@ -40,6 +40,11 @@ config.substitutions.append(("%cuda_arch", cuda_arch))
 if config.cuda_path and int(config.llvm_version_major) >= 22:
     config.available_features.add("cuda-sdk")
     config.substitutions.append(("%cuda_path", config.cuda_path))
+tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
+tidy_module = os.path.join(config.ldslint_obj_root, "lib", "ldslint-tidy.so")
+if os.path.exists(tidy) and os.path.exists(tidy_module):
+    config.available_features.add("clang-tidy")
+    config.substitutions.append(("%tidy", "%s --load=%s" % (tidy, tidy_module)))
 nvcc = os.path.join(config.cuda_path or "/usr/local/cuda", "bin", "nvcc")
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")

@@ -7,8 +7,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 llvm=${LDSLINT_LLVM_VERSION:-22}
 
+# clang-tools: clang-apply-replacements (fix tests); clang-tidy: the
+# ldslint-bank-conflict check module.
 packages=(cmake ninja-build python3 googletest libgtest-dev
-          "clang-$llvm" "libclang-$llvm-dev" "llvm-$llvm-dev" "llvm-$llvm-tools")
+          "clang-$llvm" "libclang-$llvm-dev" "llvm-$llvm-dev" "llvm-$llvm-tools"
+          "clang-tools-$llvm" "clang-tidy-$llvm")
 # Debian's hipcc (clang-15) and HIP headers: for the HIP samples and the
 # LLVM 15 build that CI also checks.
 if [ "${LDSLINT_WITH_LLVM15:-1}" = 1 ]; then
