@@ -5,8 +5,10 @@
 #include "LaunchSites.h"
 #include "Polynomial.h"
 #include "FixPlanner.h"
+#include "StringCompat.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -167,14 +169,24 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (const FunctionDecl *FD : Finder.Kernels)
     Kernels.push_back(extractKernel(Ctx, FD, Model.WaveSize));
 
+  // sm_90a and sm_90 (what __CUDA_ARCH_LIST__ says for both) are one target.
+  auto baseArch = [](const std::string &A) {
+    std::string B = A;
+    while (startsWith(B, "sm_") && !B.empty() && std::isalpha(static_cast<unsigned char>(B.back())))
+      B.pop_back();
+    return B;
+  };
   std::vector<BankModel> FixModels{Model};
   for (const std::string &Other : Options.FixArchs) {
     std::optional<BankModel> M = lookupBankModel(Other);
     if (M && M->WaveSize == Model.WaveSize &&
-        std::none_of(FixModels.begin(), FixModels.end(),
-                     [&](const BankModel &B) { return B.Arch == M->Arch; }))
+        std::none_of(FixModels.begin(), FixModels.end(), [&](const BankModel &B) {
+          return baseArch(B.Arch) == baseArch(M->Arch);
+        }))
       FixModels.push_back(*M);
   }
+  for (BankModel &M : FixModels) // the same wording from every target's run
+    M.Arch = baseArch(M.Arch);
   FixPlanner Planner(Ctx, FixModels, Options.PreferSwizzle);
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(

@@ -1,5 +1,6 @@
 //===- FixPlanner.cpp ------------------------------------------------------===//
 #include "FixPlanner.h"
+#include "StringCompat.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
@@ -8,6 +9,7 @@
 #include "llvm/ADT/SmallString.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 using namespace clang;
@@ -38,8 +40,48 @@ const VarDecl *sharedVarIn(const Expr *E) {
   return nullptr;
 }
 
-/// Finds the places where an array's layout is observed: sizeof, and calls
-/// that receive the whole array (or a row) and cannot be followed.
+/// The shared variable that a pointer-typed expression points into: the
+/// array, a row, an element or a member of one (`t`, `&t[r][c]`,
+/// `(char *)&t[r][0]`), else null.
+const VarDecl *sharedAddressIn(const Expr *E) {
+  if (!E || !E->getType()->isPointerType())
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  for (;;) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase()->IgnoreParenCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenCasts();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isSharedVariable(VD))
+        return VD;
+  return nullptr;
+}
+
+/// Whether a function body turns pointers into integers or hands them to
+/// inline asm (`__cvta_generic_to_shared` and cp.async wrappers): an address
+/// passed to it escapes ldslint's view.
+class LeakScan : public RecursiveASTVisitor<LeakScan> {
+public:
+  bool Leaks = false;
+  bool VisitGCCAsmStmt(GCCAsmStmt *) { return !(Leaks = true); }
+  bool VisitCastExpr(CastExpr *CE) {
+    if (CE->getCastKind() == CK_PointerToIntegral)
+      Leaks = true;
+    return !Leaks;
+  }
+};
+
+/// Finds the places where an array's layout is observed: sizeof, addresses
+/// into it passed to calls that cannot be followed (or that leak them),
+/// converted to integers, or given to inline asm.
 class LayoutScan : public RecursiveASTVisitor<LayoutScan> {
 public:
   std::map<unsigned, std::string> &Observed;
@@ -58,20 +100,48 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     const FunctionDecl *Def = nullptr;
-    const bool Followed = FD && FD->hasBody(Def) && Def;
+    bool Followed = FD && FD->hasBody(Def) && Def;
+    if (Followed) {
+      LeakScan Leak;
+      Leak.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+      Followed = !Leak.Leaks;
+    }
+    if (Followed)
+      return true; // the callee is analysed in the caller's context
     for (const Expr *Arg : CE->arguments())
-      if (const VarDecl *VD = sharedVarIn(Arg)) {
-        if (Followed && Arg->IgnoreParenImpCasts() != Arg->IgnoreParens())
-          continue; // decayed into a callee ldslint analyses
-        if (Followed)
-          continue;
-        Observed.emplace(VD->getLocation().getRawEncoding(),
-                         "'" + VD->getNameAsString() + "' is passed to " +
-                             (FD ? "'" + FD->getNameAsString() + "'"
-                                 : std::string("an indirect call")) +
-                             ", which may depend on its layout");
-      }
+      if (const VarDecl *VD = sharedAddressIn(Arg))
+        observe(VD, "an address in '" + VD->getNameAsString() + "' is passed to " +
+                        (FD ? "'" + FD->getNameAsString() + "'"
+                            : std::string("an indirect call")) +
+                        ", which may depend on its layout");
     return true;
+  }
+  bool VisitCastExpr(CastExpr *CE) {
+    if (CE->getCastKind() == CK_PointerToIntegral)
+      if (const VarDecl *VD = sharedAddressIn(CE->getSubExpr()))
+        observe(VD, "an address in '" + VD->getNameAsString() +
+                        "' is converted to an integer");
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *AS) {
+    auto check = [&](const Expr *E) {
+      const Expr *Bare = E->IgnoreParenImpCasts();
+      const VarDecl *VD = sharedAddressIn(E);
+      if (!VD && isa<ArraySubscriptExpr>(Bare)) // "m"(t[r][c])
+        VD = sharedAddressIn(cast<ArraySubscriptExpr>(Bare)->getBase());
+      if (VD)
+        observe(VD, "'" + VD->getNameAsString() + "' is used by inline asm");
+    };
+    for (const Expr *E : AS->inputs())
+      check(E);
+    for (const Expr *E : AS->outputs())
+      check(E);
+    return true;
+  }
+
+private:
+  void observe(const VarDecl *VD, const std::string &Why) {
+    Observed.emplace(VD->getLocation().getRawEncoding(), Why);
   }
 };
 
@@ -124,6 +194,68 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
       if (Findings[U.Finding].Result.Status == Verdict::Conflict)
         Findings[U.Finding].FixNotes.push_back(WhyNot);
   }
+}
+
+bool FixPlanner::columnStaysInRow(const Use &U) const {
+  const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
+  const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
+  const SymRef C = U.Site->Indices.back();
+  const IntType Bool{32, true};
+  const SymRef Outside = SymExpr::binary(
+      Op::LOr, SymExpr::binary(Op::LT, C, SymExpr::constant(0, I64), Bool),
+      SymExpr::binary(Op::GE, C, SymExpr::constant(N, I64), Bool), Bool);
+  EvalOptions Zero;
+  Zero.ExpectZeroAddress = true;
+  return allClean(U, Zero, Outside);
+}
+
+bool FixPlanner::usedUnderConditionalCompilation(const VarDecl *VD) const {
+  // Code in #if/#else blocks may be skipped in this compile (another arch,
+  // another configuration): the AST does not show it, so a swizzle could
+  // not rewrite it. Scan the text that can name the array: the declaring
+  // function's body, or the rest of the file for a file-scope array.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getFileLoc(VD->getLocation());
+  SourceLocation End;
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+    if (FD->getBody())
+      End = SM.getFileLoc(FD->getBody()->getEndLoc());
+  const FileID FID = SM.getFileID(Begin);
+  bool Invalid = false;
+  const llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return true;
+  const size_t From = SM.getFileOffset(Begin);
+  const size_t To = End.isValid() && SM.getFileID(End) == FID
+                        ? SM.getFileOffset(End)
+                        : Buffer.size();
+  const std::string Name = VD->getNameAsString();
+  int Depth = 0;
+  llvm::StringRef Text = Buffer.slice(From, To);
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    const llvm::StringRef Trimmed = Line.ltrim();
+    if (startsWith(Trimmed, "#")) {
+      const llvm::StringRef Directive = Trimmed.drop_front().ltrim();
+      if (startsWith(Directive, "if"))
+        ++Depth;
+      else if (startsWith(Directive, "endif"))
+        Depth = std::max(0, Depth - 1);
+      continue;
+    }
+    if (Depth == 0)
+      continue;
+    for (size_t At = Line.find(Name); At != llvm::StringRef::npos;
+         At = Line.find(Name, At + 1)) {
+      auto isIdent = [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; };
+      const bool Start = At == 0 || !isIdent(Line[At - 1]);
+      const bool Stop = At + Name.size() >= Line.size() || !isIdent(Line[At + Name.size()]);
+      if (Start && Stop)
+        return true;
+    }
+  }
+  return false;
 }
 
 std::string FixPlanner::perInstantiation(
@@ -387,6 +519,30 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     WhyNot = "an XOR swizzle needs power-of-two vector widths";
     return std::nullopt;
   }
+  if (usedUnderConditionalCompilation(Decl)) {
+    WhyNot = "'" + Name + "' is used inside #if/#else blocks, which a swizzle "
+                          "would have to rewrite in every configuration";
+    return std::nullopt;
+  }
+  // A vector access must start at a multiple of its width, so that the
+  // swizzle (a multiple of the widest vector) moves it whole.
+  for (const Use &U : Uses) {
+    const int64_t Width = U.Site->Model.WidthBytes / ElemBytes;
+    if (Width <= 1)
+      continue;
+    EvalOptions Zero;
+    Zero.ExpectZeroAddress = true;
+    const SymRef Misaligned = SymExpr::binary(
+        Op::Rem, U.Site->Indices.back(), SymExpr::constant(Width, I64), I64);
+    if (!allClean(U, Zero, Misaligned)) {
+      WhyNot = "the vector access at line " +
+               std::to_string(Ctx.getSourceManager().getSpellingLineNumber(
+                   Ctx.getSourceManager().getFileLoc(U.Site->Loc))) +
+               " is not proven to start at a multiple of " +
+               std::to_string(Width) + " elements";
+      return std::nullopt;
+    }
+  }
 
   // address' = address + ((c ^ mask(r)) - c) * element size
   auto swizzledAddress = [&](const Use &U, const SwizzleShape &S) {
@@ -435,7 +591,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   }
 
   Fix F;
-  std::set<unsigned> EditedOffsets;
+  std::set<std::pair<unsigned, unsigned>> EditedOffsets; // (file, offset)
   for (const Use &U : Uses) {
     const Expr *Col = U.Site->IndexExprs.back();
     const Expr *RowE = U.Site->IndexExprs[U.Site->IndexExprs.size() - 2];
@@ -455,7 +611,10 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
       WhyNot = "an index of '" + Name + "' is written inside a macro expansion";
       return std::nullopt;
     }
-    if (!EditedOffsets.insert(SM.getFileOffset(Range.getBegin())).second)
+    if (!EditedOffsets
+             .insert({SM.getFileID(Range.getBegin()).getHashValue(),
+                      SM.getFileOffset(Range.getBegin())})
+             .second)
       continue; // the same source access in another instantiation or call
     F.Edits.push_back(
         edit(Range, ColText + " ^ (" + maskText(*Found, RowText, ExtentText) + ")"));
@@ -486,6 +645,13 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   auto Observed = LayoutObserved.find(Decl->getLocation().getRawEncoding());
   if (Observed != LayoutObserved.end())
     return No + Observed->second;
+  // Both fixes move elements within rows: an index that leaves its row
+  // (`t[0][i]` for i up to 1023) would reach other elements afterwards.
+  for (const Use &U : Uses)
+    if (U.Site->Direct && U.Site->Indices.size() >= 2 && !columnStaysInRow(U))
+      return No + "the column index of the access at line " +
+             std::to_string(Findings[U.Finding].Line) +
+             " is not proven to stay inside its row";
 
   // The innermost extent as written.
   ArrayTypeLoc Innermost;
@@ -510,8 +676,12 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
       Ctx.getLangOpts());
   if (Range.isInvalid())
     return No + "the extent of '" + Name + "' is written inside a macro expansion";
-  const std::string ExtentText =
-      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  // The extent as an operand: `BLOCK * 2` must become `(BLOCK * 2) + 1` and
+  // `r % (BLOCK * 2)`, not `r % BLOCK * 2`.
+  std::string ExtentText = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  if (ExtentText.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789_") != std::string::npos)
+    ExtentText = "(" + ExtentText + ")";
 
   std::string PadWhyNot, SwizzleWhyNot;
   std::optional<Fix> Pad = padding(Uses, ExtentText, Range, PadWhyNot);

@@ -77,6 +77,10 @@ private:
                              std::string &WhyNot);
   bool allClean(const Use &U, const EvalOptions &Extra,
                 const SymRef &Address = nullptr) const;
+  /// 0 <= innermost index < row length, for every lane of every launch.
+  bool columnStaysInRow(const Use &U) const;
+  /// Whether the array is named inside #if/#ifdef blocks.
+  bool usedUnderConditionalCompilation(const clang::VarDecl *VD) const;
   /// Set when a candidate looked clean but its enumeration hit the budget
   /// (then it is not offered: a fix must be proven).
   mutable bool Unproven = false;

@@ -149,11 +149,21 @@ public:
   bool TraverseForStmt(ForStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseForStmt(S); }); }
   bool TraverseWhileStmt(WhileStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); }); }
   bool TraverseDoStmt(DoStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseDoStmt(S); }); }
-  bool TraverseSwitchStmt(SwitchStmt *S) { return nested([&] { return RecursiveASTVisitor::TraverseSwitchStmt(S); }); }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    // A switch catches `break` but not `continue`.
+    ++SwitchDepth;
+    bool R = RecursiveASTVisitor::TraverseSwitchStmt(S);
+    --SwitchDepth;
+    return R;
+  }
+  unsigned SwitchDepth = 0;
   /// For a while loop whose update is the last statement, `continue`
   /// skips the update.
   bool StopsOnContinue = false;
-  bool VisitBreakStmt(BreakStmt *) { Found |= LoopDepth == 0; return true; }
+  bool VisitBreakStmt(BreakStmt *) {
+    Found |= LoopDepth == 0 && SwitchDepth == 0;
+    return true;
+  }
   bool VisitContinueStmt(ContinueStmt *) {
     Found |= StopsOnContinue && LoopDepth == 0;
     return true;
@@ -733,10 +743,18 @@ private:
       Site.Model.Unsupported = "the accessed type has no known size";
     } else {
       const int64_t Width = Ctx.getTypeSizeInChars(AccessType).getQuantity();
+      const int64_t Align = Ctx.getTypeAlignInChars(AccessType).getQuantity();
       if (Width != 1 && Width != 2 && Width != 4 && Width != 8 && Width != 16)
         Site.Model.Unsupported =
             "a " + std::to_string(Width) +
             "-byte access is split into several instructions by the compiler";
+      else if (Width > 4 && Align < Width)
+        // struct {float x, y, z, w;} is 16 bytes but 4-aligned: the compiler
+        // emits narrower instructions whose grouping ldslint cannot know.
+        Site.Model.Unsupported =
+            "a " + std::to_string(Width) + "-byte access with " +
+            std::to_string(Align) +
+            "-byte alignment is split into narrower instructions by the compiler";
       Site.Model.WidthBytes = static_cast<unsigned>(Width);
       Site.Model.Address = P.Offset;
     }
@@ -768,7 +786,7 @@ private:
     if (const auto *FS = dyn_cast<ForStmt>(S))
       return walkFor(FS);
     if (const auto *WS = dyn_cast<WhileStmt>(S))
-      return walkWhile(WS);
+      return walkWhile(WS, nullptr, nullptr);
     if (const auto *IS = dyn_cast<IfStmt>(S))
       return walkIf(IS);
     if (const auto *E = dyn_cast<Expr>(S))
@@ -791,7 +809,13 @@ private:
   void walkCompound(const CompoundStmt *CS) {
     const size_t Saved = Conditions.size();
     for (const Stmt *Child : CS->body()) {
-      walk(Child);
+      const Stmt *Loop = Child; // `#pragma unroll` wraps the loop
+      while (const auto *AS = dyn_cast<AttributedStmt>(Loop))
+        Loop = AS->getSubStmt();
+      if (const auto *WS = dyn_cast<WhileStmt>(Loop))
+        walkWhile(WS, CS, Child);
+      else
+        walk(Child);
       // `if (c) return;` leaves only the lanes with !c for what follows.
       if (const auto *IS = dyn_cast<IfStmt>(Child))
         if (!IS->getElse() && !IS->getConditionVariable() &&
@@ -856,16 +880,20 @@ private:
   }
 
   /// `while (cond) { ...; v op= e; }` where the last statement is the only
-  /// change of the local `v` in the function: enumerated like
-  /// `for (v = init; cond; v op= e) { ... }`.
-  void walkWhile(const WhileStmt *WS) {
+  /// change of the local `v` in the function and `v` is declared in the
+  /// block \p Parent that holds the loop (as its statement \p InParent),
+  /// before it: enumerated like
+  /// `for (v = init; cond; v op= e) { ... }` (the declaration runs each time
+  /// the loop is reached, so its initializer is the start value).
+  void walkWhile(const WhileStmt *WS, const CompoundStmt *Parent,
+                 const Stmt *InParent) {
     const auto *Body = dyn_cast<CompoundStmt>(WS->getBody());
     const Expr *Update =
         Body && !Body->body_empty() ? dyn_cast<Expr>(Body->body_back()) : nullptr;
     const VarDecl *Var = Update ? updatedLocal(Update) : nullptr;
     if (!Var || WS->getConditionVariable() || !Var->getInit() ||
         !Var->getType()->isIntegralOrEnumerationType() ||
-        mutationsInFunction(Var) != 1) {
+        !declaredBefore(Var, InParent, Parent) || mutationsInFunction(Var) != 1) {
       walk(WS->getCond());
       walk(WS->getBody());
       return;
@@ -892,6 +920,22 @@ private:
         Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
+  }
+
+  /// Whether \p VD is declared by a statement of \p Parent before \p S.
+  static bool declaredBefore(const VarDecl *VD, const Stmt *S,
+                             const CompoundStmt *Parent) {
+    if (!Parent)
+      return false;
+    for (const Stmt *Child : Parent->body()) {
+      if (Child == S)
+        return false;
+      if (const auto *DS = dyn_cast<DeclStmt>(Child))
+        for (const Decl *D : DS->decls())
+          if (D == VD)
+            return true;
+    }
+    return false;
   }
 
   static unsigned mutationsInFunction(const VarDecl *VD) {

@@ -40,19 +40,30 @@ public:
     return true;
   }
   bool VisitCallExpr(clang::CallExpr *CE) {
-    // Passing a local by non-const reference can modify it.
-    const clang::FunctionDecl *FD = CE->getDirectCallee();
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      if (!FD || I >= FD->getNumParams())
-        break;
-      clang::QualType PT = FD->getParamDecl(I)->getType();
-      if (PT->isReferenceType() && !PT->getPointeeType().isConstQualified())
-        mark(CE->getArg(I));
-    }
+    // A local passed by reference can be modified. An argument bound to a
+    // reference stays an lvalue (no lvalue-to-rvalue conversion), whatever
+    // the callee: direct, indirect, a member operator() or a template.
+    for (const clang::Expr *Arg : CE->arguments())
+      markIfBoundToReference(Arg);
+    return true;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *CE) {
+    for (const clang::Expr *Arg : CE->arguments())
+      markIfBoundToReference(Arg);
+    return true;
+  }
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *AS) {
+    for (const clang::Expr *Out : AS->outputs())
+      mark(Out);
     return true;
   }
 
 private:
+  void markIfBoundToReference(const clang::Expr *Arg) {
+    Arg = Arg->IgnoreParens();
+    if (Arg->isGLValue() && llvm::isa<clang::DeclRefExpr>(Arg))
+      mark(Arg);
+  }
   void mark(const clang::Expr *E) {
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl())) {

@@ -64,8 +64,30 @@ __global__ void irregular(float *out, const float *in) {
   }
 }
 
+// Not enumerated either: `i` is declared outside the enclosing loop, so the
+// while loop does not restart from its initializer; `c` is declared inside
+// the body.
+__global__ void outer_counter(float *out, const int *flag) {
+  __shared__ float t[64][32];
+  unsigned i = threadIdx.x;
+  for (int k = 0; k < 2; ++k) {
+    while (i < 64) {
+      t[i][k * 16] = 0.f;
+      // CHECK: while-loops.cu:[[@LINE-1]]:7: remark: writing shared array 't' on sm_{{[0-9]+}}: bank conflicts not decided
+      i += 32;
+    }
+  }
+  while (flag[0] < 3) {
+    int c = 0;
+    t[threadIdx.x * c][0] = 1.f;
+    // CHECK: while-loops.cu:[[@LINE-1]]:5: remark: writing shared array 't' on sm_{{[0-9]+}}: bank conflicts not decided
+    c += 1;
+  }
+}
+
 void launch(float *o, const float *i) {
   halving<<<1, 256>>>(o, i);
   doubling<<<1, 256>>>(o, i);
   irregular<<<1, 32>>>(o, i);
+  outer_counter<<<1, 32>>>(o, (const int *)i);
 }

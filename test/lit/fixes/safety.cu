@@ -1,0 +1,93 @@
+// Layout-safety rules found by review: no fix when an element's address
+// escapes (an opaque call, an integer, inline asm), when the array is named
+// inside #if blocks (swizzle only), when a column index may leave its row, or
+// when a vector access may be misaligned; an under-aligned 16-byte struct
+// access is `unknown`; an extent written as an expression is parenthesised.
+// RUN: %clang_cuda_device %plugin -fno-caret-diagnostics -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: not %ldslint --arch=%cuda_arch --fix %t/k.cu -- %stubargs > /dev/null 2>&1
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/k.cu
+extern "C" __device__ void store_async(float *, float);
+extern "C" __device__ unsigned long long sink(unsigned long long);
+
+__global__ void opaque(float *out) {
+  __shared__ float a[32][32];
+  store_async(&a[threadIdx.y][threadIdx.x], 1.f);
+  __syncthreads();
+  out[threadIdx.x] = a[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'a'
+  // CHECK: note: no fix offered: an address in 'a' is passed to 'store_async', which may depend on its layout
+}
+
+__global__ void integer(float *out) {
+  __shared__ float b[32][32];
+  b[threadIdx.y][threadIdx.x] = sink((unsigned long long)&b[threadIdx.y][0]);
+  __syncthreads();
+  out[threadIdx.x] = b[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'b'
+  // CHECK: note: no fix offered: an address in 'b' is converted to an integer
+}
+
+__global__ void inline_asm(float *out) {
+  __shared__ float c[32][32];
+  c[threadIdx.y][threadIdx.x] = 1.f;
+  asm volatile("" ::"l"(&c[threadIdx.y][0]));
+  __syncthreads();
+  out[threadIdx.x] = c[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'c'
+  // CHECK: note: no fix offered: 'c' is used by inline asm
+}
+
+__global__ void conditional(float *out) {
+  __shared__ float d[16][16];
+  d[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+#if __CUDA_ARCH__ >= 700
+  out[threadIdx.x] = d[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 8-way bank conflict reading shared array 'd'
+  // CHECK: note: no fix offered: no padding of the innermost dimension of 'd' up to 32 elements removes every conflict; 'd' is used inside #if/#else blocks, which a swizzle would have to rewrite in every configuration
+#else
+  out[threadIdx.x] = d[threadIdx.y][threadIdx.x];
+#endif
+}
+
+__global__ void flat(float *out) {
+  __shared__ float e[32][32];
+  for (int i = threadIdx.x; i < 32 * 32; i += 32)
+    e[0][i] = 1.f;
+  __syncthreads();
+  out[threadIdx.x] = e[threadIdx.x][0];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'e'
+  // CHECK: note: no fix offered: the column index of the access at line [[@LINE-4]] is not proven to stay inside its row
+}
+
+struct Quad {
+  float x, y, z, w;
+};
+
+__global__ void underaligned(float *out) {
+  __shared__ float f[32][32];
+  *reinterpret_cast<Quad *>(&f[threadIdx.x][4]) = Quad{1, 2, 3, 4};
+  // CHECK: safety.cu:[[@LINE-1]]:3: remark: writing shared array 'f' on sm_{{[0-9]+}}: bank conflicts not decided: a 16-byte access with 4-byte alignment is split into narrower instructions by the compiler
+}
+
+#define BLOCK 16
+__global__ void expression_extent(float *out) {
+  __shared__ float g[32][BLOCK * 2];
+  // FIXED: __shared__ float g[32][(BLOCK * 2) + 1];
+  g[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+  out[threadIdx.x] = g[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'g'
+  // CHECK: note: pad the innermost dimension of 'g' from 32 to 33 elements (+128 bytes)
+}
+
+void launch(float *o) {
+  opaque<<<1, dim3(32, 32)>>>(o);
+  integer<<<1, dim3(32, 32)>>>(o);
+  inline_asm<<<1, dim3(32, 32)>>>(o);
+  conditional<<<1, dim3(16, 16)>>>(o);
+  flat<<<1, 32>>>(o);
+  underaligned<<<1, 32>>>(o);
+  expression_extent<<<1, dim3(32, 32)>>>(o);
+}
