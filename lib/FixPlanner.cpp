@@ -204,9 +204,21 @@ bool FixPlanner::columnStaysInRow(const Use &U) const {
   const SymRef Outside = SymExpr::binary(
       Op::LOr, SymExpr::binary(Op::LT, C, SymExpr::constant(0, I64), Bool),
       SymExpr::binary(Op::GE, C, SymExpr::constant(N, I64), Bool), Bool);
+  // Only launches with a known block shape can prove it; under the default
+  // lane structure (blockDim.x any multiple of the warp size) the index
+  // range is unknown, and the fix is offered under the stated assumption.
+  Use Known = U;
+  Known.Launches.clear();
+  for (const Launch &L : U.Launches)
+    if (L.first)
+      Known.Launches.push_back(L);
+  if (Known.Launches.size() != U.Launches.size())
+    AssumedInRow = true;
+  if (Known.Launches.empty())
+    return true;
   EvalOptions Zero;
   Zero.ExpectZeroAddress = true;
-  return allClean(U, Zero, Outside);
+  return allClean(Known, Zero, Outside);
 }
 
 bool FixPlanner::usedUnderConditionalCompilation(const VarDecl *VD) const {
@@ -647,6 +659,7 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
     return No + Observed->second;
   // Both fixes move elements within rows: an index that leaves its row
   // (`t[0][i]` for i up to 1023) would reach other elements afterwards.
+  AssumedInRow = false;
   for (const Use &U : Uses)
     if (U.Site->Direct && U.Site->Indices.size() >= 2 && !columnStaysInRow(U))
       return No + "the column index of the access at line " +
@@ -706,6 +719,10 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
       Fd.Fixes = Chosen;
       if (!Pad)
         Fd.FixNotes.push_back("padding not offered: " + PadWhyNot);
+      if (AssumedInRow)
+        Fd.FixNotes.push_back("the fix assumes that every column index of '" +
+                              Name + "' stays inside its row (the block shape "
+                                     "is unknown)");
       Carrier = &Fd;
       continue;
     }

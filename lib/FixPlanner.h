@@ -77,8 +77,10 @@ private:
                              std::string &WhyNot);
   bool allClean(const Use &U, const EvalOptions &Extra,
                 const SymRef &Address = nullptr) const;
-  /// 0 <= innermost index < row length, for every lane of every launch.
+  /// 0 <= innermost index < row length, for every lane of every launch
+  /// with a known block shape (AssumedInRow is set when some launch has none).
   bool columnStaysInRow(const Use &U) const;
+  mutable bool AssumedInRow = false;
   /// Whether the array is named inside #if/#ifdef blocks.
   bool usedUnderConditionalCompilation(const clang::VarDecl *VD) const;
   /// Set when a candidate looked clean but its enumeration hit the budget

@@ -2,7 +2,8 @@
 // escapes (an opaque call, an integer, inline asm), when the array is named
 // inside #if blocks (swizzle only), when a column index may leave its row, or
 // when a vector access may be misaligned; an under-aligned 16-byte struct
-// access is `unknown`; an extent written as an expression is parenthesised.
+// access is `unknown`; an extent written as an expression is parenthesised;
+// without a block shape the row bound is assumed, with a note.
 // RUN: %clang_cuda_device %plugin -fno-caret-diagnostics -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: not %ldslint --arch=%cuda_arch --fix %t/k.cu -- %stubargs > /dev/null 2>&1
@@ -80,6 +81,18 @@ __global__ void expression_extent(float *out) {
   out[threadIdx.x] = g[threadIdx.x][threadIdx.y];
   // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'g'
   // CHECK: note: pad the innermost dimension of 'g' from 32 to 33 elements (+128 bytes)
+}
+
+// Not launched here: the block shape is unknown, so the row bound cannot be
+// proven; the fix is offered under that assumption, and the note says so.
+__global__ void no_launch(float *out) {
+  __shared__ float h[32][32];
+  h[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+  out[threadIdx.x] = h[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'h'
+  // CHECK: note: pad the innermost dimension of 'h' from 32 to 33 elements (+128 bytes)
+  // CHECK: note: the fix assumes that every column index of 'h' stays inside its row (the block shape is unknown)
 }
 
 void launch(float *o) {
