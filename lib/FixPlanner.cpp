@@ -1,5 +1,6 @@
 //===- FixPlanner.cpp ------------------------------------------------------===//
 #include "FixPlanner.h"
+#include "LayoutObservers.h"
 #include "StringCompat.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -19,131 +20,6 @@ namespace ldslint {
 namespace {
 
 constexpr IntType I64{64, true};
-
-const VarDecl *sharedVarIn(const Expr *E) {
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-  // A row of a multi-dimensional array (`tile[r]`) decays like the array.
-  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-    if (!ASE->getType()->isArrayType())
-      return nullptr;
-    E = ASE->getBase()->IgnoreParenImpCasts();
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (isSharedVariable(VD))
-        return VD;
-  return nullptr;
-}
-
-/// The shared variable that a pointer-typed expression points into: the
-/// array, a row, an element or a member of one (`t`, `&t[r][c]`,
-/// `(char *)&t[r][0]`), else null.
-const VarDecl *sharedAddressIn(const Expr *E) {
-  if (!E || !E->getType()->isPointerType())
-    return nullptr;
-  E = E->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenCasts();
-  for (;;) {
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-      E = ASE->getBase()->IgnoreParenCasts();
-    else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
-      E = ME->getBase()->IgnoreParenCasts();
-    else
-      break;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (isSharedVariable(VD))
-        return VD;
-  return nullptr;
-}
-
-/// Whether a function body turns pointers into integers or hands them to
-/// inline asm (`__cvta_generic_to_shared` and cp.async wrappers): an address
-/// passed to it escapes ldslint's view.
-class LeakScan : public RecursiveASTVisitor<LeakScan> {
-public:
-  bool Leaks = false;
-  bool VisitGCCAsmStmt(GCCAsmStmt *) { return !(Leaks = true); }
-  bool VisitCastExpr(CastExpr *CE) {
-    if (CE->getCastKind() == CK_PointerToIntegral)
-      Leaks = true;
-    return !Leaks;
-  }
-};
-
-/// Finds the places where an array's layout is observed: sizeof, addresses
-/// into it passed to calls that cannot be followed (or that leak them),
-/// converted to integers, or given to inline asm.
-class LayoutScan : public RecursiveASTVisitor<LayoutScan> {
-public:
-  std::map<unsigned, std::string> &Observed;
-  std::map<unsigned, bool> &Sized;
-  LayoutScan(std::map<unsigned, std::string> &O, std::map<unsigned, bool> &S)
-      : Observed(O), Sized(S) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    if (E->isArgumentType())
-      return true;
-    if (const VarDecl *VD = sharedVarIn(E->getArgumentExpr()))
-      Sized[VD->getLocation().getRawEncoding()] = true;
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    const FunctionDecl *Def = nullptr;
-    bool Followed = FD && FD->hasBody(Def) && Def;
-    if (Followed) {
-      LeakScan Leak;
-      Leak.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-      Followed = !Leak.Leaks;
-    }
-    if (Followed)
-      return true; // the callee is analysed in the caller's context
-    for (const Expr *Arg : CE->arguments())
-      if (const VarDecl *VD = sharedAddressIn(Arg))
-        observe(VD, "an address in '" + VD->getNameAsString() + "' is passed to " +
-                        (FD ? "'" + FD->getNameAsString() + "'"
-                            : std::string("an indirect call")) +
-                        ", which may depend on its layout");
-    return true;
-  }
-  bool VisitCastExpr(CastExpr *CE) {
-    if (CE->getCastKind() == CK_PointerToIntegral)
-      if (const VarDecl *VD = sharedAddressIn(CE->getSubExpr()))
-        observe(VD, "an address in '" + VD->getNameAsString() +
-                        "' is converted to an integer");
-    return true;
-  }
-  bool VisitGCCAsmStmt(GCCAsmStmt *AS) {
-    auto check = [&](const Expr *E) {
-      const Expr *Bare = E->IgnoreParenImpCasts();
-      const VarDecl *VD = sharedAddressIn(E);
-      if (!VD && isa<ArraySubscriptExpr>(Bare)) // "m"(t[r][c])
-        VD = sharedAddressIn(cast<ArraySubscriptExpr>(Bare)->getBase());
-      if (VD)
-        observe(VD, "'" + VD->getNameAsString() + "' is used by inline asm");
-    };
-    for (const Expr *E : AS->inputs())
-      check(E);
-    for (const Expr *E : AS->outputs())
-      check(E);
-    return true;
-  }
-
-private:
-  void observe(const VarDecl *VD, const std::string &Why) {
-    Observed.emplace(VD->getLocation().getRawEncoding(), Why);
-  }
-};
 
 bool isPowerOfTwo(int64_t V) { return V > 1 && (V & (V - 1)) == 0; }
 
@@ -169,7 +45,9 @@ std::string operand(const Expr *E, const SourceManager &SM,
 FixPlanner::FixPlanner(ASTContext &Ctx, std::vector<BankModel> Models,
                        bool PreferSwizzle)
     : Ctx(Ctx), Models(std::move(Models)), PreferSwizzle(PreferSwizzle) {
-  LayoutScan(LayoutObserved, SizeTaken).TraverseDecl(Ctx.getTranslationUnitDecl());
+  LayoutObservations Scan = scanLayoutObservations(Ctx);
+  LayoutObserved = std::move(Scan.Observed);
+  SizeTaken = std::move(Scan.Sized);
 }
 
 void FixPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
@@ -219,55 +97,6 @@ bool FixPlanner::columnStaysInRow(const Use &U) const {
   EvalOptions Zero;
   Zero.ExpectZeroAddress = true;
   return allClean(Known, Zero, Outside);
-}
-
-bool FixPlanner::usedUnderConditionalCompilation(const VarDecl *VD) const {
-  // Code in #if/#else blocks may be skipped in this compile (another arch,
-  // another configuration): the AST does not show it, so a swizzle could
-  // not rewrite it. Scan the text that can name the array: the declaring
-  // function's body, or the rest of the file for a file-scope array.
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Begin = SM.getFileLoc(VD->getLocation());
-  SourceLocation End;
-  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
-    if (FD->getBody())
-      End = SM.getFileLoc(FD->getBody()->getEndLoc());
-  const FileID FID = SM.getFileID(Begin);
-  bool Invalid = false;
-  const llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
-  if (Invalid)
-    return true;
-  const size_t From = SM.getFileOffset(Begin);
-  const size_t To = End.isValid() && SM.getFileID(End) == FID
-                        ? SM.getFileOffset(End)
-                        : Buffer.size();
-  const std::string Name = VD->getNameAsString();
-  int Depth = 0;
-  llvm::StringRef Text = Buffer.slice(From, To);
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    const llvm::StringRef Trimmed = Line.ltrim();
-    if (startsWith(Trimmed, "#")) {
-      const llvm::StringRef Directive = Trimmed.drop_front().ltrim();
-      if (startsWith(Directive, "if"))
-        ++Depth;
-      else if (startsWith(Directive, "endif"))
-        Depth = std::max(0, Depth - 1);
-      continue;
-    }
-    if (Depth == 0)
-      continue;
-    for (size_t At = Line.find(Name); At != llvm::StringRef::npos;
-         At = Line.find(Name, At + 1)) {
-      auto isIdent = [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; };
-      const bool Start = At == 0 || !isIdent(Line[At - 1]);
-      const bool Stop = At + Name.size() >= Line.size() || !isIdent(Line[At + Name.size()]);
-      if (Start && Stop)
-        return true;
-    }
-  }
-  return false;
 }
 
 std::string FixPlanner::perInstantiation(
@@ -531,7 +360,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     WhyNot = "an XOR swizzle needs power-of-two vector widths";
     return std::nullopt;
   }
-  if (usedUnderConditionalCompilation(Decl)) {
+  if (namedUnderConditionalCompilation(SM, Decl)) {
     WhyNot = "'" + Name + "' is used inside #if/#else blocks, which a swizzle "
                           "would have to rewrite in every configuration";
     return std::nullopt;

@@ -81,8 +81,7 @@ private:
   /// with a known block shape (AssumedInRow is set when some launch has none).
   bool columnStaysInRow(const Use &U) const;
   mutable bool AssumedInRow = false;
-  /// Whether the array is named inside #if/#ifdef blocks.
-  bool usedUnderConditionalCompilation(const clang::VarDecl *VD) const;
+
   /// Set when a candidate looked clean but its enumeration hit the budget
   /// (then it is not offered: a fix must be proven).
   mutable bool Unproven = false;

@@ -1,0 +1,39 @@
+//===- LayoutObservers.h - Where code depends on an array's layout -*- C++ -*-===//
+//
+// The safety scans of the fix planner: places where a shared array's layout
+// is observed, so that padding or a swizzle would change what the program
+// does. sizeof; an address into the array passed to a call ldslint cannot
+// follow (no body, or a body that turns pointers into integers or uses
+// inline asm), converted to an integer, or used by inline asm; and code in
+// #if/#else blocks that names the array (another configuration's accesses,
+// absent from this compile's AST).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_LAYOUTOBSERVERS_H
+#define LDSLINT_LAYOUTOBSERVERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <map>
+#include <string>
+
+namespace ldslint {
+
+struct LayoutObservations {
+  /// Declaration location (raw encoding) -> why its layout must not change.
+  std::map<unsigned, std::string> Observed;
+  /// Declaration locations of arrays whose sizeof the code uses.
+  std::map<unsigned, bool> Sized;
+};
+
+LayoutObservations scanLayoutObservations(clang::ASTContext &Ctx);
+
+/// Whether \p VD is named inside #if/#ifdef/#ifndef blocks of the code that
+/// can see it (its function's body, or the rest of its file).
+bool namedUnderConditionalCompilation(const clang::SourceManager &SM,
+                                      const clang::VarDecl *VD);
+
+} // namespace ldslint
+
+#endif
