@@ -159,7 +159,8 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
     // Clean means proven clean: every instruction enumerated (MeanKnown).
     for (const BankModel &Model : Models) {
       const EvalResult R = evaluateAccess(U.Kernel->Model, A, Shape, Model, O);
-      if (R.Status == Verdict::Ok && !R.MeanKnown)
+      if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
+          (R.Status == Verdict::Unknown && R.Reason.find("budget") != std::string::npos))
         Unproven = true;
       if (R.Status != Verdict::Ok || !R.MeanKnown)
         return false;
