@@ -23,8 +23,10 @@ cuda = ("%s -x cuda -nocudainc -nocudalib -fsyntax-only -I%s -include cuda.h "
         "--cuda-gpu-arch=%s" % (clang, inputs, cuda_arch))
 hip = ("%s -x hip -nogpuinc -nogpulib -fsyntax-only -I%s -include cuda.h "
        "--offload-arch=gfx90a" % (clang, inputs))
-config.substitutions.append(("%clang-apply-replacements",
-                             os.path.join(config.llvm_tools_dir, "clang-apply-replacements")))
+car = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
+config.substitutions.append(("%clang-apply-replacements", car))
+if os.path.exists(car):
+    config.available_features.add("clang-apply-replacements")
 config.substitutions.append(("%clang_cuda_device",
                              cuda + " --cuda-device-only"))
 config.substitutions.append(("%clang_cuda", cuda))

@@ -7,11 +7,12 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 llvm=${LDSLINT_LLVM_VERSION:-22}
 
-# clang-tools: clang-apply-replacements (fix tests); clang-tidy: the
-# ldslint-bank-conflict check module.
 packages=(cmake ninja-build python3 googletest libgtest-dev
-          "clang-$llvm" "libclang-$llvm-dev" "llvm-$llvm-dev" "llvm-$llvm-tools"
-          "clang-tools-$llvm" "clang-tidy-$llvm")
+          "clang-$llvm" "libclang-$llvm-dev" "llvm-$llvm-dev" "llvm-$llvm-tools")
+# Wanted but not required (their tests are skipped without them):
+# clang-tools for clang-apply-replacements, clang-tidy to run the
+# ldslint-bank-conflict check module.
+optional=("clang-tools-$llvm" "clang-tidy-$llvm")
 # Debian's hipcc (clang-15) and HIP headers: for the HIP samples and the
 # LLVM 15 build that CI also checks.
 if [ "${LDSLINT_WITH_LLVM15:-1}" = 1 ]; then
@@ -22,12 +23,23 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+missing_optional=()
+for p in "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_optional+=("$p")
+done
+sudo_cmd=""
+[ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
+if [ ${#missing[@]} -gt 0 ] || [ ${#missing_optional[@]} -gt 0 ]; then
+  $sudo_cmd apt-get update -q || true
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing: ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
-  $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if [ ${#missing_optional[@]} -gt 0 ]; then
+  echo "== installing (optional): ${missing_optional[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends \
+    "${missing_optional[@]}" || echo "== optional packages not installed; their tests are skipped"
 fi
 
 echo "== building ldslint against LLVM $llvm (build/)"
