@@ -188,6 +188,8 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (BankModel &M : FixModels) // the same wording from every target's run
     M.Arch = baseArch(M.Arch);
   FixPlanner Planner(Ctx, FixModels, Options.PreferSwizzle);
+  for (const ExtractedKernel &K : Kernels)
+    Planner.addKernel(K);
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);

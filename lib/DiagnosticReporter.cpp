@@ -1,6 +1,7 @@
 //===- DiagnosticReporter.cpp ----------------------------------------------===//
 #include "DiagnosticReporter.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -85,7 +86,9 @@ std::string verb(AccessKind K) {
 /// instantiations, inlined device functions); otherwise once per function.
 std::string groupKey(const Finding &F, bool PerFunction) {
   std::string Key = F.File + ":" + std::to_string(F.Line) + ":" +
-                    std::to_string(F.Column) + ":" + accessKindName(F.Kind);
+                    std::to_string(F.Column) + ":" + accessKindName(F.Kind) +
+                    ":" + F.Array + ":" +
+                    std::to_string(F.DeclLoc.getRawEncoding());
   if (PerFunction)
     Key += ":" + F.Function;
   return Key;
@@ -105,9 +108,53 @@ std::string describeCollision(const Finding &F) {
   return S;
 }
 
+void rehomeFixes(std::vector<Finding> &Findings, const SourceManager &SM,
+                 const ReportOptions &Options) {
+  auto shown = [&](const Finding &F) {
+    return F.Result.Status == Verdict::Conflict && isReportable(F, Options) &&
+           !isSuppressed(SM, F.Loc);
+  };
+  for (Finding &Carrier : Findings) {
+    if (Carrier.Fixes.empty() || shown(Carrier))
+      continue;
+    auto Heir = std::find_if(Findings.begin(), Findings.end(), [&](const Finding &F) {
+      return F.DeclLoc == Carrier.DeclLoc && shown(F);
+    });
+    if (Heir == Findings.end())
+      continue; // nothing of this array is shown: nothing to attach to
+    const std::string Old =
+        " (the edit is attached to the warning at line " + std::to_string(Carrier.Line) + ")";
+    const std::string New =
+        " (the edit is attached to the warning at line " + std::to_string(Heir->Line) + ")";
+    for (Finding &F : Findings) {
+      if (F.DeclLoc != Carrier.DeclLoc)
+        continue;
+      for (auto It = F.FixNotes.begin(); It != F.FixNotes.end();) {
+        const size_t At = It->find(Old);
+        if (At == std::string::npos) {
+          ++It;
+        } else if (&F == &*Heir) {
+          It = F.FixNotes.erase(It); // the heir shows the fix itself
+        } else {
+          It->replace(At, Old.size(), New);
+          ++It;
+        }
+      }
+    }
+    Heir->Fixes = std::move(Carrier.Fixes);
+    Carrier.Fixes.clear();
+    Heir->FixNotes.insert(Heir->FixNotes.end(), Carrier.FixNotes.begin(),
+                          Carrier.FixNotes.end());
+  }
+}
+
 std::vector<RenderedDiagnostic>
-renderFindings(const SourceManager &SM, const std::vector<Finding> &Findings,
+renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                const ReportOptions &Options) {
+  // The planner attaches each fix to one finding; if that one is not shown
+  // (suppressed, under --min-degree), the first shown one takes it over.
+  std::vector<Finding> Findings = Original;
+  rehomeFixes(Findings, SM, Options);
   std::vector<RenderedDiagnostic> Out;
   // Decide per location whether all analysed contexts agree.
   std::map<std::string, std::set<std::string>> Outcomes;

@@ -41,6 +41,13 @@ struct RenderedDiagnostic {
   std::vector<TextEdit> Edits;
 };
 
+/// Each fix rides on one finding (the planner's "carrier"). When that finding
+/// is not shown (`// ldslint: ignore`, NOLINT-like suppression, under the
+/// minimum degree), moves its fixes to the first shown conflict of the same
+/// array and rewrites the "edit is attached to the warning at line N" notes.
+void rehomeFixes(std::vector<Finding> &Findings, const clang::SourceManager &SM,
+                 const ReportOptions &Options);
+
 std::vector<RenderedDiagnostic>
 renderFindings(const clang::SourceManager &SM, const std::vector<Finding> &Findings,
                const ReportOptions &Options);

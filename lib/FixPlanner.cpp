@@ -48,6 +48,7 @@ FixPlanner::FixPlanner(ASTContext &Ctx, std::vector<BankModel> Models,
   LayoutObservations Scan = scanLayoutObservations(Ctx);
   LayoutObserved = std::move(Scan.Observed);
   SizeTaken = std::move(Scan.Sized);
+  References = std::move(Scan.References);
 }
 
 void FixPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
@@ -361,11 +362,6 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     WhyNot = "an XOR swizzle needs power-of-two vector widths";
     return std::nullopt;
   }
-  if (namedUnderConditionalCompilation(SM, Decl)) {
-    WhyNot = "'" + Name + "' is used inside #if/#else blocks, which a swizzle "
-                          "would have to rewrite in every configuration";
-    return std::nullopt;
-  }
   // A vector access must start at a multiple of its width, so that the
   // swizzle (a multiple of the widest vector) moves it whole.
   for (const Use &U : Uses) {
@@ -480,6 +476,22 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   const std::string No = "no fix offered: ";
   if (Decl->getLocation().isMacroID())
     return No + "'" + Name + "' is declared inside a macro expansion";
+  // Only arrays of known extents whose every dimension the extractor saw
+  // (an array reached only through a cast, or `extern T a[][32]`, is not).
+  const unsigned Rank = [&] {
+    unsigned R = 0;
+    for (QualType T = Decl->getType(); const auto *CAT = Ctx.getAsConstantArrayType(T);
+         T = CAT->getElementType())
+      ++R;
+    return R;
+  }();
+  if (Decl->getType()->isIncompleteArrayType())
+    return No + "'" + Name + "' is dynamic shared memory sized by the host";
+  for (const Use &U : Uses) {
+    auto Ext = U.Kernel->Extents.find(U.Site->Array);
+    if (Rank == 0 || Ext == U.Kernel->Extents.end() || Ext->second.size() != Rank)
+      return No + "'" + Name + "' is not an array of known extents in every access";
+  }
   for (const Use &U : Uses)
     if (Findings[U.Finding].Result.Status == Verdict::Unknown)
       return No + "not every access of '" + Name + "' could be analysed (line " +
@@ -487,6 +499,16 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   auto Observed = LayoutObserved.find(Decl->getLocation().getRawEncoding());
   if (Observed != LayoutObserved.end())
     return No + Observed->second;
+  // Every use of the array must be one the analysis followed: a pointer
+  // that changes, a reference parameter, a callee reached through a pointer
+  // or decltype would keep the old layout.
+  auto Refs = References.find(Decl->getLocation().getRawEncoding());
+  if (Refs != References.end())
+    for (const DeclRefExpr *DRE : Refs->second)
+      if (!Followed.count(DRE))
+        return No + "'" + Name + "' is used at line " +
+               std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(DRE->getLocation()))) +
+               " in a way ldslint does not follow";
   // Both fixes move elements within rows: an index that leaves its row
   // (`t[0][i]` for i up to 1023) would reach other elements afterwards.
   AssumedInRow = false;
@@ -526,6 +548,11 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
                                    "0123456789_") != std::string::npos)
     ExtentText = "(" + ExtentText + ")";
 
+  // Code of other configurations (#if/#else) is not in this AST: it may
+  // index the array by hand, so neither fix can be checked against it.
+  if (namedUnderConditionalCompilation(SM, Decl))
+    return No + "'" + Name + "' is used inside #if/#else blocks, whose code "
+                             "in other configurations ldslint cannot see";
   std::string PadWhyNot, SwizzleWhyNot;
   std::optional<Fix> Pad = padding(Uses, ExtentText, Range, PadWhyNot);
   std::optional<Fix> Swz = swizzle(Uses, ExtentText, SwizzleWhyNot);

@@ -28,6 +28,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 namespace ldslint {
 
@@ -44,6 +45,10 @@ public:
 
   void addAccess(const ExtractedKernel &K, const AccessSite &Site,
                  const std::vector<Launch> &Launches, size_t FindingIndex);
+  /// The references to shared variables that kernel \p K followed.
+  void addKernel(const ExtractedKernel &K) {
+    Followed.insert(K.FollowedRefs.begin(), K.FollowedRefs.end());
+  }
 
   /// Attaches fixes (or notes saying why none) to \p Findings.
   void plan(std::vector<Finding> &Findings);
@@ -65,6 +70,8 @@ private:
   /// call that takes the whole array, ...).
   std::map<unsigned, std::string> LayoutObserved;
   std::map<unsigned, bool> SizeTaken;
+  std::map<unsigned, std::vector<const clang::DeclRefExpr *>> References;
+  std::set<const clang::DeclRefExpr *> Followed;
 
   std::string planGroup(const std::vector<Use> &Uses,
                         std::vector<Finding> &Findings);

@@ -532,8 +532,10 @@ private:
     E = E->IgnoreParens();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (isSharedVariable(VD))
+      if (isSharedVariable(VD)) {
+        Touched.push_back(DRE);
         return SharedPlace{VD, SymExpr::constant(0, I64), 0};
+      }
       // A reference bound to a shared place.
       if (VD && VD->getType()->isReferenceType() && VD->getInit() &&
           !Mutated.count(VD))
@@ -760,11 +762,22 @@ private:
     }
     describeSubscripts(Site, LV);
     Out.Accesses.push_back(std::move(Site));
+    keepTouched();
+  }
+
+  /// References to shared variables met while computing the current place;
+  /// they become Out.FollowedRefs once the place is used (an access recorded
+  /// or a pointer parameter bound).
+  std::vector<const DeclRefExpr *> Touched;
+  void keepTouched() {
+    Out.FollowedRefs.insert(Touched.begin(), Touched.end());
+    Touched.clear();
   }
 
   bool accessIfShared(const Expr *LV, const Expr *Where, AccessKind Kind) {
     if (!LV)
       return false;
+    Touched.clear();
     auto P = place(LV);
     if (!P)
       return false;
@@ -1166,6 +1179,7 @@ private:
         Call->getNumArgs() >= 1) {
       for (unsigned I = 1; I < Call->getNumArgs(); ++I)
         walk(Call->getArg(I));
+      Touched.clear();
       if (auto P = pointer(Call->getArg(0))) {
         QualType T = Call->getArg(0)->getType()->getPointeeType();
         const Expr *Target = Call->getArg(0)->IgnoreParenImpCasts();
@@ -1201,9 +1215,12 @@ private:
       if (P->getType()->isIntegralOrEnumerationType())
         Bindings[P] = value(Arg);
       else if (P->getType()->isPointerType()) {
+        Touched.clear();
         auto Place = pointer(Arg);
-        if (Place)
+        if (Place) {
           Place->Depth = -1;
+          keepTouched();
+        }
         PointerBindings[P] = Place;
       }
     }

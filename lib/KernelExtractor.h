@@ -18,6 +18,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <set>
 #include <vector>
 
 namespace ldslint {
@@ -45,6 +46,11 @@ struct ExtractedKernel {
   bool UsesThreadIdxYZ = false;
   /// Kernel parameter index -> its symbol, for constant launch arguments.
   std::map<unsigned, SymbolId> ParamSymbols;
+  /// Every reference to a shared variable that ended in a recorded access or
+  /// a bound pointer parameter. A reference not in here (in this or another
+  /// kernel) is a use ldslint did not follow: the fix planner then offers no
+  /// fix for that array.
+  std::set<const clang::DeclRefExpr *> FollowedRefs;
 };
 
 /// \p WaveSize is used for `warpSize` where it does not fold by itself.

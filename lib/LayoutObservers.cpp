@@ -82,9 +82,29 @@ class LayoutScan : public RecursiveASTVisitor<LayoutScan> {
 public:
   std::map<unsigned, std::string> &Observed;
   std::map<unsigned, bool> &Sized;
-  LayoutScan(std::map<unsigned, std::string> &O, std::map<unsigned, bool> &S)
-      : Observed(O), Sized(S) {}
+  std::map<unsigned, std::vector<const DeclRefExpr *>> &References;
+  LayoutScan(std::map<unsigned, std::string> &O, std::map<unsigned, bool> &S,
+             std::map<unsigned, std::vector<const DeclRefExpr *>> &R)
+      : Observed(O), Sized(S), References(R) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    // `sizeof(t)` is recorded as Sized; `sizeof(decltype(t))` (a type
+    // argument) keeps its reference, which nobody follows.
+    const bool Expr = !E->isArgumentType();
+    InSizeof += Expr;
+    bool R = RecursiveASTVisitor::TraverseUnaryExprOrTypeTraitExpr(E);
+    InSizeof -= Expr;
+    return R;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (InSizeof || !VD || !isSharedVariable(VD) ||
+        VD->getDeclContext()->isDependentContext())
+      return true;
+    References[VD->getLocation().getRawEncoding()].push_back(DRE);
+    return true;
+  }
 
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (E->isArgumentType())
@@ -104,6 +124,12 @@ public:
     }
     if (Followed)
       return true; // the callee is analysed in the caller's context
+    // atomicAdd(&t[r][c], v) and friends are accesses the extractor records.
+    if (FD && FD->getIdentifier() &&
+        (startsWith(FD->getName(), "atomic") || startsWith(FD->getName(), "__hip_atomic") ||
+         startsWith(FD->getName(), "__atomic_") || startsWith(FD->getName(), "__sync_fetch") ||
+         startsWith(FD->getName(), "unsafeAtomic") || startsWith(FD->getName(), "safeAtomic")))
+      return true;
     for (const Expr *Arg : CE->arguments())
       if (const VarDecl *VD = sharedAddressIn(Arg))
         observe(VD, "an address in '" + VD->getNameAsString() + "' is passed to " +
@@ -136,6 +162,7 @@ public:
   }
 
 private:
+  int InSizeof = 0;
   void observe(const VarDecl *VD, const std::string &Why) {
     Observed.emplace(VD->getLocation().getRawEncoding(), Why);
   }
@@ -145,7 +172,8 @@ private:
 
 LayoutObservations scanLayoutObservations(ASTContext &Ctx) {
   LayoutObservations Result;
-  LayoutScan(Result.Observed, Result.Sized).TraverseDecl(Ctx.getTranslationUnitDecl());
+  LayoutScan(Result.Observed, Result.Sized, Result.References)
+      .TraverseDecl(Ctx.getTranslationUnitDecl());
   return Result;
 }
 

@@ -17,6 +17,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ldslint {
 
@@ -25,6 +26,10 @@ struct LayoutObservations {
   std::map<unsigned, std::string> Observed;
   /// Declaration locations of arrays whose sizeof the code uses.
   std::map<unsigned, bool> Sized;
+  /// Every evaluated reference to each shared variable (outside templates'
+  /// uninstantiated patterns and sizeof), by declaration location: each must
+  /// be one the extractor followed before a fix is offered.
+  std::map<unsigned, std::vector<const clang::DeclRefExpr *>> References;
 };
 
 LayoutObservations scanLayoutObservations(clang::ASTContext &Ctx);

@@ -57,6 +57,8 @@ public:
 
   void check(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
+    if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
+      return; // like the plugin: no findings on code that does not compile
     ToolOptions Opts;
     for (const std::string &Arg :
          {"min-degree=" + std::to_string(MinDegree), "prefer=" + Prefer}) {

@@ -108,6 +108,7 @@ public:
       return;
     }
     const SourceManager &SM = Ctx.getSourceManager();
+    ldslint::rehomeFixes(Out.Findings, SM, S.Opts.Report);
     for (const ldslint::Finding &F : Out.Findings) {
       if (F.Result.Status == ldslint::Verdict::Conflict &&
           F.Result.Degree >= S.Opts.Report.MinDegree &&

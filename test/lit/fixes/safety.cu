@@ -1,6 +1,7 @@
 // Layout-safety rules found by review: no fix when an element's address
 // escapes (an opaque call, an integer, inline asm), when the array is named
-// inside #if blocks (swizzle only), when a column index may leave its row, or
+// inside #if blocks, when a use is not followed (a pointer that moves, a
+// reference parameter, decltype), when a column index may leave its row, or
 // when a vector access may be misaligned; an under-aligned 16-byte struct
 // access is `unknown`; an extent written as an expression is parenthesised;
 // without a block shape the row bound is assumed, with a note.
@@ -46,7 +47,7 @@ __global__ void conditional(float *out) {
 #if __CUDA_ARCH__ >= 700
   out[threadIdx.x] = d[threadIdx.x][threadIdx.y];
   // CHECK: safety.cu:[[@LINE-1]]:22: warning: 8-way bank conflict reading shared array 'd'
-  // CHECK: note: no fix offered: no padding of the innermost dimension of 'd' up to 32 elements removes every conflict; 'd' is used inside #if/#else blocks, which a swizzle would have to rewrite in every configuration
+  // CHECK: note: no fix offered: 'd' is used inside #if/#else blocks, whose code in other configurations ldslint cannot see
 #else
   out[threadIdx.x] = d[threadIdx.y][threadIdx.x];
 #endif
@@ -95,6 +96,53 @@ __global__ void no_launch(float *out) {
   // CHECK: note: the fix assumes that every column index of 'h' stays inside its row (the block shape is unknown)
 }
 
+// A pointer that moves, a reference parameter and decltype: uses the
+// analysis does not follow.
+__device__ float sum_row(float (&a)[32][32], int r) { return a[r][0]; }
+__global__ void unfollowed(float *out) {
+  __shared__ float u[32][32];
+  u[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+  out[threadIdx.x] = u[threadIdx.x][threadIdx.y] + sum_row(u, threadIdx.x);
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'u'
+  // CHECK: note: no fix offered: 'u' is used at line [[@LINE-2]] in a way ldslint does not follow
+}
+__global__ void moving_pointer(float *out) {
+  __shared__ float v[32][32];
+  v[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+  const float *p = &v[0][0];
+  float acc = 0;
+  for (int i = 0; i < 32; ++i, p += 33)
+    acc += *p;
+  out[threadIdx.x] = v[threadIdx.x][threadIdx.y] + acc;
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'v'
+  // CHECK: note: no fix offered: 'v' is used at line [[@LINE-6]] in a way ldslint does not follow
+}
+__global__ void declared_type(float *out) {
+  __shared__ float w[32][32];
+  w[threadIdx.y][threadIdx.x] = sizeof(decltype(w));
+  __syncthreads();
+  out[threadIdx.x] = w[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'w'
+  // CHECK: note: no fix offered: 'w' is used at line [[@LINE-4]] in a way ldslint does not follow
+}
+// Reached only through a cast, and a dynamic array of unknown rows: no fix,
+// and no crash.
+__global__ void cast_only(float *out) {
+  __shared__ float z[32][32];
+  float *p = (float *)z;
+  p[threadIdx.x * 32] = 1.f;
+  // CHECK: safety.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'z'
+  // CHECK: note: no fix offered: 'z' is not an array of known extents in every access
+}
+__global__ void dynamic_rows(float *out) {
+  extern __shared__ float dyn[][32];
+  dyn[threadIdx.x][0] = 1.f;
+  // CHECK: safety.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'dyn'
+  // CHECK: note: no fix offered: 'dyn' is dynamic shared memory sized by the host
+}
+
 void launch(float *o) {
   opaque<<<1, dim3(32, 32)>>>(o);
   integer<<<1, dim3(32, 32)>>>(o);
@@ -103,4 +151,9 @@ void launch(float *o) {
   flat<<<1, 32>>>(o);
   underaligned<<<1, 32>>>(o);
   expression_extent<<<1, dim3(32, 32)>>>(o);
+  unfollowed<<<1, dim3(32, 32)>>>(o);
+  moving_pointer<<<1, dim3(32, 32)>>>(o);
+  declared_type<<<1, dim3(32, 32)>>>(o);
+  cast_only<<<1, 32>>>(o);
+  dynamic_rows<<<1, 32, 4096>>>(o);
 }
