@@ -75,6 +75,13 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
   }
 }
 
+int64_t FixPlanner::elementBytes(const VarDecl *Array) const {
+  // Per declaration: instantiations of one template array (float, double)
+  // differ.
+  return std::max<int64_t>(
+      1, Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Array->getType())).getQuantity());
+}
+
 bool FixPlanner::columnStaysInRow(const Use &U) const {
   const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
   const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
@@ -200,7 +207,7 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
       Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
   int64_t Step = 1;
   for (const Use &U : Uses)
-    Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / ElemBytes);
+    Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / elementBytes(U.Site->Array));
   int64_t MaxPad = 1;
   for (const BankModel &Model : Models)
     MaxPad = std::max<int64_t>(MaxPad, Model.NumBanks * Model.BankBytes / ElemBytes);
@@ -221,7 +228,8 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
         continue;
       // Reached through a pointer: the padded program must reach the same
       // elements, i.e. the pointer arithmetic must stay inside a row.
-      const int64_t RowBytes = N * ElemBytes, PaddedRow = (N + Pad) * ElemBytes;
+      const int64_t Elem = elementBytes(U.Site->Array);
+      const int64_t RowBytes = N * Elem, PaddedRow = (N + Pad) * Elem;
       auto bind = [&](int64_t InnerValue) {
         return substitute(U.Site->Model.Address, [&](SymbolId Id) -> SymRef {
           const SymbolInfo &S = U.Kernel->Model.Symbols[Id];
@@ -356,7 +364,8 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
       return std::nullopt;
     }
     RowLength = RowLength ? std::min(RowLength, N) : N;
-    VectorElems = std::max<int64_t>(VectorElems, U.Site->Model.WidthBytes / ElemBytes);
+    VectorElems = std::max<int64_t>(VectorElems,
+                                    U.Site->Model.WidthBytes / elementBytes(U.Site->Array));
   }
   if (!isPowerOfTwo(VectorElems) && VectorElems != 1) {
     WhyNot = "an XOR swizzle needs power-of-two vector widths";
@@ -365,7 +374,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   // A vector access must start at a multiple of its width, so that the
   // swizzle (a multiple of the widest vector) moves it whole.
   for (const Use &U : Uses) {
-    const int64_t Width = U.Site->Model.WidthBytes / ElemBytes;
+    const int64_t Width = U.Site->Model.WidthBytes / elementBytes(U.Site->Array);
     if (Width <= 1)
       continue;
     EvalOptions Zero;
@@ -398,7 +407,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     return SymExpr::binary(
         Op::Add, U.Site->Model.Address,
         SymExpr::binary(Op::Mul, SymExpr::binary(Op::Sub, Swizzled, C, I64),
-                        SymExpr::constant(ElemBytes, I64), I64),
+                        SymExpr::constant(elementBytes(U.Site->Array), I64), I64),
         I64);
   };
   std::optional<SwizzleShape> Found;
@@ -530,6 +539,9 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
       ++Dims;
       TL = ATL.getElementLoc().getUnqualifiedLoc();
     }
+  if (Dims < 2 && Rank >= 2)
+    return No + "the extents of '" + Name + "' are written in a type alias; "
+                "editing it would change every array of that type";
   if (Dims < 2)
     return No + "'" + Name + "' is one-dimensional: padding does not move its "
                              "elements; change the index instead";

@@ -87,6 +87,7 @@ private:
   /// 0 <= innermost index < row length, for every lane of every launch
   /// with a known block shape (AssumedInRow is set when some launch has none).
   bool columnStaysInRow(const Use &U) const;
+  int64_t elementBytes(const clang::VarDecl *Array) const;
   mutable bool AssumedInRow = false;
 
   /// Set when a candidate looked clean but its enumeration hit the budget

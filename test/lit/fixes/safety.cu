@@ -143,6 +143,18 @@ __global__ void dynamic_rows(float *out) {
   // CHECK: note: no fix offered: 'dyn' is dynamic shared memory sized by the host
 }
 
+// Extents written in a type alias: editing the alias would change every
+// array of that type.
+typedef float Tile[32][32];
+__global__ void aliased(float *out) {
+  __shared__ Tile ta;
+  ta[threadIdx.y][threadIdx.x] = 1.f;
+  __syncthreads();
+  out[threadIdx.x] = ta[threadIdx.x][threadIdx.y];
+  // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'ta'
+  // CHECK: note: no fix offered: the extents of 'ta' are written in a type alias; editing it would change every array of that type
+}
+
 void launch(float *o) {
   opaque<<<1, dim3(32, 32)>>>(o);
   integer<<<1, dim3(32, 32)>>>(o);
@@ -156,4 +168,5 @@ void launch(float *o) {
   declared_type<<<1, dim3(32, 32)>>>(o);
   cast_only<<<1, 32>>>(o);
   dynamic_rows<<<1, 32, 4096>>>(o);
+  aliased<<<1, dim3(32, 32)>>>(o);
 }
