@@ -23,6 +23,16 @@ constexpr IntType I64{64, true};
 
 bool isPowerOfTwo(int64_t V) { return V > 1 && (V & (V - 1)) == 0; }
 
+/// \p Text, parenthesised unless it is one token (a name or a number), so
+/// that it can stand next to any operator.
+std::string asOperand(const std::string &Text) {
+  const bool OneToken =
+      !Text.empty() &&
+      Text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             "0123456789_.") == std::string::npos;
+  return OneToken ? Text : "(" + Text + ")";
+}
+
 /// Source text of an index, parenthesised unless it is one token.
 std::string operand(const Expr *E, const SourceManager &SM,
                     const LangOptions &LO, bool &Ok) {
@@ -32,12 +42,7 @@ std::string operand(const Expr *E, const SourceManager &SM,
     Ok = false;
     return "";
   }
-  std::string Text = Lexer::getSourceText(R, SM, LO).str();
-  const bool Simple =
-      !Text.empty() &&
-      Text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                             "0123456789_.") == std::string::npos;
-  return Simple ? Text : "(" + Text + ")";
+  return asOperand(Lexer::getSourceText(R, SM, LO).str());
 }
 
 } // namespace
@@ -203,8 +208,7 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
     WhyNot = "padding would change 'sizeof(" + Name + ")', which the code uses";
     return std::nullopt;
   }
-  const int64_t ElemBytes =
-      Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
+  const int64_t ElemBytes = elementBytes(Decl);
   int64_t Step = 1;
   for (const Use &U : Uses)
     Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / elementBytes(U.Site->Array));
@@ -347,8 +351,7 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   Unproven = false;
   const std::string Name = Decl->getNameAsString();
   const SourceManager &SM = Ctx.getSourceManager();
-  const int64_t ElemBytes =
-      Ctx.getTypeSizeInChars(Ctx.getBaseElementType(Decl->getType())).getQuantity();
+  const int64_t ElemBytes = elementBytes(Decl);
   int64_t VectorElems = 1, RowLength = 0;
   for (const Use &U : Uses) {
     const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
@@ -555,10 +558,8 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
     return No + "the extent of '" + Name + "' is written inside a macro expansion";
   // The extent as an operand: `BLOCK * 2` must become `(BLOCK * 2) + 1` and
   // `r % (BLOCK * 2)`, not `r % BLOCK * 2`.
-  std::string ExtentText = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-  if (ExtentText.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                   "0123456789_") != std::string::npos)
-    ExtentText = "(" + ExtentText + ")";
+  const std::string ExtentText =
+      asOperand(Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str());
 
   // Code of other configurations (#if/#else) is not in this AST: it may
   // index the array by hand, so neither fix can be checked against it.

@@ -25,6 +25,15 @@ bool isSharedVariable(const VarDecl *D) {
   return D && D->hasAttr<CUDASharedAttr>();
 }
 
+bool isAtomicFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const StringRef N = FD->getName();
+  return startsWith(N, "atomic") || startsWith(N, "__hip_atomic") ||
+         startsWith(N, "__atomic_") || startsWith(N, "__sync_fetch") ||
+         startsWith(N, "unsafeAtomic") || startsWith(N, "safeAtomic");
+}
+
 namespace {
 
 
@@ -785,12 +794,6 @@ private:
     return true;
   }
 
-  static bool isAtomicName(StringRef N) {
-    return startsWith(N, "atomic") || startsWith(N, "__hip_atomic") ||
-           startsWith(N, "__atomic_") || startsWith(N, "__sync_fetch") ||
-           startsWith(N, "unsafeAtomic") || startsWith(N, "safeAtomic");
-  }
-
   void walk(const Stmt *S) {
     if (!S)
       return;
@@ -1175,8 +1178,7 @@ private:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return false;
-    if (FD->getIdentifier() && isAtomicName(FD->getName()) &&
-        Call->getNumArgs() >= 1) {
+    if (isAtomicFunction(FD) && Call->getNumArgs() >= 1) {
       for (unsigned I = 1; I < Call->getNumArgs(); ++I)
         walk(Call->getArg(I));
       Touched.clear();

@@ -61,6 +61,10 @@ ExtractedKernel extractKernel(clang::ASTContext &Ctx,
 /// Whether \p D is a variable in shared memory (__shared__ / LDS).
 bool isSharedVariable(const clang::VarDecl *D);
 
+/// Whether \p FD is an atomic (atomicAdd, __hip_atomic_*, __atomic_*, ...):
+/// a call the extractor records as an access of its first argument.
+bool isAtomicFunction(const clang::FunctionDecl *FD);
+
 } // namespace ldslint
 
 #endif

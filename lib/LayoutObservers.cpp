@@ -67,10 +67,12 @@ const VarDecl *sharedAddressIn(const Expr *E) {
 class LeakScan : public RecursiveASTVisitor<LeakScan> {
 public:
   bool Leaks = false;
-  bool VisitGCCAsmStmt(GCCAsmStmt *) { return !(Leaks = true); }
+  bool VisitGCCAsmStmt(GCCAsmStmt *) {
+    Leaks = true;
+    return false; // stop: the answer is known
+  }
   bool VisitCastExpr(CastExpr *CE) {
-    if (CE->getCastKind() == CK_PointerToIntegral)
-      Leaks = true;
+    Leaks |= CE->getCastKind() == CK_PointerToIntegral;
     return !Leaks;
   }
 };
@@ -125,10 +127,7 @@ public:
     if (Followed)
       return true; // the callee is analysed in the caller's context
     // atomicAdd(&t[r][c], v) and friends are accesses the extractor records.
-    if (FD && FD->getIdentifier() &&
-        (startsWith(FD->getName(), "atomic") || startsWith(FD->getName(), "__hip_atomic") ||
-         startsWith(FD->getName(), "__atomic_") || startsWith(FD->getName(), "__sync_fetch") ||
-         startsWith(FD->getName(), "unsafeAtomic") || startsWith(FD->getName(), "safeAtomic")))
+    if (isAtomicFunction(FD))
       return true;
     for (const Expr *Arg : CE->arguments())
       if (const VarDecl *VD = sharedAddressIn(Arg))

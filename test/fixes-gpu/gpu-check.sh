@@ -11,7 +11,6 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-inputs=$root/test/lit/fixes/Inputs
 OUT=${OUT:-$root/build/fixes-gpu}
 work=$(mktemp -d)
 mkdir -p "$OUT"
@@ -21,11 +20,8 @@ log="$OUT/fixes-gpu.log"
 status=0
 csvs=()
 outputs=()
-for src in "$inputs"/*.cu; do
-  name=$(basename "$src" .cu)
-  [ -f "$src.fixed.expected" ] || continue
-  cp "$src" "$work/orig-$name.cu"
-  cp "$src.fixed.expected" "$work/fixed-$name.cu"
+source "$here/pairs.sh"
+for name in $(copy_pairs "$work"); do
   for v in orig fixed; do
     echo "== $v-$name" | tee -a "$log"
     nvcc -std=c++17 -x cu -O3 -lineinfo -arch=sm_90 \

@@ -7,7 +7,6 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 ldslint=${1:-$root/build}/bin/ldslint
-inputs=$root/test/lit/fixes/Inputs
 args=(-x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version)
 if [ ! -f /usr/local/cuda/include/cuda_runtime.h ]; then
   args=(-x cuda -nocudainc -nocudalib -I "$root/test/Inputs" -include cuda.h
@@ -17,11 +16,8 @@ work=$root/build/fixes-gpu-sources # a fixed path: the JSON names the files
 rm -rf "$work" && mkdir -p "$work"
 mkdir -p "$here/predictions"
 rm -f "$here/predictions"/*.json
-for src in "$inputs"/*.cu; do
-  name=$(basename "$src" .cu)
-  [ -f "$src.fixed.expected" ] || continue
-  cp "$src" "$work/orig-$name.cu"
-  cp "$src.fixed.expected" "$work/fixed-$name.cu"
+source "$here/pairs.sh"
+for name in $(copy_pairs "$work"); do
   for v in orig fixed; do
     (cd "$work" && "$ldslint" --arch=sm_90 --format=json --report=all \
        "$v-$name.cu" -- "${args[@]}") >"$here/predictions/$v-$name.json" || [ $? -eq 1 ]
