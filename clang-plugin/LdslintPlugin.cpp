@@ -41,6 +41,7 @@ public:
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
     if (Opts.ArchOverride.empty())
       Opts.Analysis.FixArchs = buildArchs();
+    Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
     ldslint::AnalysisOutput Out =
         ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, Opts.Analysis);
     if (!Out.Problem.empty()) {

@@ -55,6 +55,9 @@ struct LoopModel {
   /// False when the body can leave the loop early (break, return, goto) or
   /// the header is not understood; the loop is then never enumerated.
   bool Enumerable = true;
+  /// The exit test runs after the body (do-while; loops whose test is in
+  /// the latch of the device IR): the body runs at least once with Init.
+  bool TestAfterBody = false;
   std::string Text; ///< header spelling, for messages
 };
 

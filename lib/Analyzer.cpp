@@ -2,13 +2,17 @@
 #include "Analyzer.h"
 
 #include "KernelExtractor.h"
+#include "LaunchEvaluation.h"
 #include "LaunchSites.h"
 #include "Polynomial.h"
 #include "FixPlanner.h"
+#include "ir/IrFindings.h"
 #include "StringCompat.h"
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <tuple>
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -36,96 +40,6 @@ private:
   const SourceManager &SM;
 };
 
-std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  Policy.SuppressScope = false;
-  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
-  OS.flush();
-  return Name;
-}
-
-/// Orders results so that the worst one is reported: conflicts first (by
-/// degree, then wavefronts), then unknowns, then ok.
-bool worse(const EvalResult &A, const EvalResult &B) {
-  auto Rank = [](Verdict V) {
-    return V == Verdict::Conflict ? 2 : V == Verdict::Unknown ? 1 : 0;
-  };
-  if (Rank(A.Status) != Rank(B.Status))
-    return Rank(A.Status) > Rank(B.Status);
-  if (A.Degree != B.Degree)
-    return A.Degree > B.Degree;
-  return A.Wavefronts > B.Wavefronts;
-}
-
-/// Byte distance between two accesses when it is a constant.
-std::optional<int64_t> constantDistance(const AccessModel &A, const AccessModel &B) {
-  if (!A.Address || !B.Address)
-    return std::nullopt;
-  const IntType I64{64, true};
-  Polynomial P = Polynomial::of(SymExpr::binary(Op::Sub, A.Address, B.Address, I64));
-  if (P.Terms.empty())
-    return 0;
-  if (P.Terms.size() == 1 && P.Terms.begin()->first.empty())
-    return P.Terms.begin()->second;
-  return std::nullopt;
-}
-
-bool sameContext(const AccessModel &A, const AccessModel &B) {
-  if (A.Loops != B.Loops || A.Conditions.size() != B.Conditions.size())
-    return false;
-  for (size_t I = 0; I < A.Conditions.size(); ++I)
-    if (A.Conditions[I].Text != B.Conditions[I].Text)
-      return false;
-  return true;
-}
-
-/// Compilers merge accesses to one array at a constant distance under the
-/// same conditions into one wider instruction (nvcc: adjacent words into
-/// LDS.64/128; AMDGPU: ds_read_b64/b128, ds_read2(st64)_b32, see
-/// docs/amd-codegen.md). The merged instruction groups lanes differently, so
-/// a conflict computed per source access is not claimed for such accesses.
-void markMergeCandidates(const ExtractedKernel &K, const BankModel &Model,
-                         std::vector<Finding> &Findings, size_t First) {
-  const auto &Sites = K.Accesses;
-  for (size_t I = 0; I < Sites.size(); ++I)
-    for (size_t J = 0; J < Sites.size(); ++J) {
-      if (I == J)
-        continue;
-      const AccessModel &A = Sites[I].Model, &B = Sites[J].Model;
-      if (Sites[I].Array != Sites[J].Array || A.Kind != B.Kind ||
-          A.Kind == AccessKind::Atomic || A.WidthBytes != B.WidthBytes ||
-          !sameContext(A, B))
-        continue;
-      auto Delta = constantDistance(A, B);
-      if (!Delta || *Delta == 0)
-        continue;
-      const int64_t W = A.WidthBytes, D = *Delta < 0 ? -*Delta : *Delta;
-      const bool Adjacent = D == W && 2 * W <= 16;
-      const bool Read2 = Model.IsAMD && (W == 4 || W == 8) && D % W == 0 &&
-                         (D / W <= 255 || (D / W % 64 == 0 && D / W <= 255 * 64));
-      if (!Adjacent && !Read2)
-        continue;
-      Finding &F = Findings[First + I];
-      const std::string Other =
-          "line " + std::to_string(Findings[First + J].Line) + ", column " +
-          std::to_string(Findings[First + J].Column);
-      if (F.Result.Status == Verdict::Conflict) {
-        F.Result.Status = Verdict::Unknown;
-        F.Result.Reason =
-            "the compiler may merge this access with the one at " + Other +
-            " into one wider instruction, which groups lanes differently; as "
-            "a separate " + std::to_string(W) + "-byte access it would be " +
-            std::to_string(F.Result.Degree) + "-way";
-      } else if (F.Result.Status == Verdict::Ok) {
-        F.Result.Assumptions.push_back(
-            "assumed the compiler keeps this access separate from the one at " +
-            Other);
-      }
-    }
-}
-
 /// A conflicting access to one member of an array of structs strides by the
 /// struct size; storing each member in its own array (SoA) makes lanes read
 /// consecutive words.
@@ -145,6 +59,55 @@ void suggestStructOfArrays(ASTContext &Ctx, const AccessSite &Site, Finding &F) 
                        "member) would give consecutive lanes consecutive words");
 }
 
+/// Completes the AST engine's findings with the device-IR engine's: every
+/// shared-memory operation gets an answer. Per source line and array, the
+/// AST engine's findings stay when one of them is decided; the IR engine's
+/// replace them when only the IR engine decides, and fill the lines the AST
+/// engine did not see at all.
+void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
+  using Key = std::tuple<std::string, unsigned, std::string>;
+  auto keyOf = [](const Finding &F) { return Key(F.File, F.Line, F.Array); };
+  std::map<Key, std::vector<size_t>> Source, IR;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    Source[keyOf(Findings[I])].push_back(I);
+  for (size_t I = 0; I < FromIR.size(); ++I)
+    IR[keyOf(FromIR[I])].push_back(I);
+  auto decided = [](const std::vector<Finding> &Fs, const std::vector<size_t> &Is) {
+    return std::any_of(Is.begin(), Is.end(), [&](size_t I) {
+      return Fs[I].Result.Status != Verdict::Unknown;
+    });
+  };
+  std::vector<bool> Drop(Findings.size(), false);
+  std::vector<size_t> Take;
+  for (const auto &[K, Is] : IR) {
+    auto It = Source.find(K);
+    if (It == Source.end()) {
+      Take.insert(Take.end(), Is.begin(), Is.end());
+      continue;
+    }
+    const bool CarriesFix = std::any_of(
+        It->second.begin(), It->second.end(),
+        [&](size_t I) { return !Findings[I].Fixes.empty(); });
+    if (!decided(Findings, It->second) && decided(FromIR, Is) && !CarriesFix) {
+      for (size_t I : It->second)
+        Drop[I] = true;
+      Take.insert(Take.end(), Is.begin(), Is.end());
+    }
+  }
+  std::sort(Take.begin(), Take.end());
+  std::vector<Finding> Merged;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Drop[I])
+      Merged.push_back(std::move(Findings[I]));
+  for (size_t I : Take)
+    Merged.push_back(std::move(FromIR[I]));
+  Findings = std::move(Merged);
+}
+
+void analyzeSource(ASTContext &Ctx, const BankModel &Model,
+                   const LaunchSites &Launches, const AnalysisOptions &Options,
+                   AnalysisOutput &Out);
+
 } // namespace
 
 AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
@@ -158,11 +121,30 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     return Out;
   }
   const BankModel &Model = *Out.Model;
-  const SourceManager &SM = Ctx.getSourceManager();
 
+  const LaunchSites Launches = collectLaunchSites(Ctx);
+  if (Options.Engine != EngineChoice::Ir)
+    analyzeSource(Ctx, Model, Launches, Options, Out);
+  if (Options.Engine == EngineChoice::Ast)
+    return Out;
+  std::string Error;
+  std::unique_ptr<DeviceModule> DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
+  if (!DM) {
+    Out.IrProblem = Error;
+    return Out;
+  }
+  completeWith(Out.Findings,
+               analyzeDeviceModule(Ctx, *DM, Model, Launches, Options));
+  return Out;
+}
+
+namespace {
+void analyzeSource(ASTContext &Ctx, const BankModel &Model,
+                   const LaunchSites &Launches, const AnalysisOptions &Options,
+                   AnalysisOutput &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
   KernelFinder Finder(SM);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  const LaunchSites Launches = collectLaunchSites(Ctx);
 
   std::vector<ExtractedKernel> Kernels;
   Kernels.reserve(Finder.Kernels.size());
@@ -193,18 +175,11 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   for (const ExtractedKernel &K : Kernels) {
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
-    // Each launch: its shape and the kernel arguments it fixes.
-    std::vector<FixPlanner::Launch> Runs;
-    for (const LaunchConfig &C : Configs) {
-      EvalOptions O = Options.Eval;
-      for (const auto &[Index, Value] : C.Args) {
-        auto P = K.ParamSymbols.find(Index);
-        if (P != K.ParamSymbols.end())
-          O.FixedValues[P->second] = Value;
-      }
-      Runs.push_back({C.Shape, O});
-    }
+    const std::vector<LaunchRun> Runs =
+        launchRuns(Configs, K.ParamSymbols, Options.Eval);
     const size_t FirstFinding = Out.Findings.size();
+    std::vector<const void *> Arrays;
+    std::vector<const AccessModel *> Models;
     for (const AccessSite &Site : K.Accesses) {
       Finding F;
       const SourceLocation Loc = Site.Loc;
@@ -223,39 +198,17 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
       F.Kind = Site.Model.Kind;
       F.WidthBytes = Site.Model.WidthBytes;
       F.Arch = Model.Arch;
-      const std::set<SymbolId> Used = symbolsOfAccess(K.Model, Site.Model);
-      for (size_t I = 0; I < Runs.size(); ++I) {
-        EvalResult R = evaluateAccess(K.Model, Site.Model, Runs[I].first, Model,
-                                      Runs[I].second);
-        for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
-          if (Used.count(Sym))
-            R.Assumptions.push_back("kernel argument " + K.Model.symbolName(Sym) +
-                                    " = " + std::to_string(Value) + " at " +
-                                    Configs[I].Where);
-        if (I == 0 || worse(R, F.Result)) {
-          F.Result = R;
-          F.Block = Runs[I].first;
-          F.BlockSource = F.Block ? F.Block->Source : "";
-        }
-      }
+      evaluateOverLaunches(K.Model, Site.Model, Runs, Configs, Model, F);
       suggestStructOfArrays(Ctx, Site, F);
-      if (!F.Block)
-        F.Result.Assumptions.insert(
-            F.Result.Assumptions.begin(),
-            "block shape unknown: assumed blockDim.x is a multiple of " +
-                std::to_string(Model.WaveSize) +
-                " (pass --assume-block or launch with a constant shape)");
-      if (Runs.size() > 1)
-        F.Result.Assumptions.push_back(
-            "the kernel is launched in " + std::to_string(Runs.size()) +
-            " ways; the worst is shown");
       Planner.addAccess(K, Site, Runs, Out.Findings.size());
       Out.Findings.push_back(std::move(F));
+      Arrays.push_back(Site.Array);
+      Models.push_back(&Site.Model);
     }
-    markMergeCandidates(K, Model, Out.Findings, FirstFinding);
+    markMergeCandidates(Arrays, Models, Model, Out.Findings, FirstFinding);
   }
   Planner.plan(Out.Findings);
-  return Out;
 }
+} // namespace
 
 } // namespace ldslint

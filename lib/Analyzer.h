@@ -12,10 +12,20 @@
 #include "Finding.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/CodeGenOptions.h"
 
 namespace ldslint {
 
+/// Which engine answers: both (the AST engine's findings, completed by the
+/// device-IR engine for every shared-memory operation the AST engine does
+/// not decide), or one of them alone (for measurements).
+enum class EngineChoice { Both, Ast, Ir };
+
 struct AnalysisOptions {
+  EngineChoice Engine = EngineChoice::Both;
+  /// The compile's code-generation options, when the front end has them
+  /// (the device IR is generated with them, optimisation aside).
+  const clang::CodeGenOptions *CodeGen = nullptr;
   std::optional<BlockShape> AssumeBlock;
   /// Offer the XOR swizzle first when both fixes work (default: padding).
   bool PreferSwizzle = false;
@@ -29,6 +39,9 @@ struct AnalysisOptions {
 struct AnalysisOutput {
   std::optional<BankModel> Model;
   std::string Problem; ///< set when nothing could be analysed (unknown arch)
+  /// Set when the device IR could not be generated (only the AST engine's
+  /// findings are then reported).
+  std::string IrProblem;
   std::vector<Finding> Findings;
 };
 

@@ -577,17 +577,19 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     EvalFailed = true;
     return;
   }
-  for (uint64_t Trip = 0;; ++Trip) {
+  // Evaluates the exit test; false when no lane goes on (or on failure).
+  auto test = [&]() -> bool {
     if (!step(L.Cond, true)) {
       EvalFailed = true;
-      return;
+      return false;
     }
     bool AnyAlive = false;
     for (unsigned Lane = 0; Lane < W; ++Lane)
       AnyAlive |= Alive[Lane];
-    if (!AnyAlive)
-      break;
-    if (Uniform && !Alive[Rep])
+    return AnyAlive && !(Uniform && !Alive[Rep]);
+  };
+  for (uint64_t Trip = 0;; ++Trip) {
+    if (!L.TestAfterBody && !test())
       break;
     if (LaneEvaluations > Options.MaxLaneEvaluations) {
       BudgetHit = true;
@@ -596,6 +598,8 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     enumerateLoops(Slot + 1, Alive, T, Warp);
     if (EvalFailed || BudgetHit)
       return;
+    if (L.TestAfterBody && !test())
+      break;
     if (!step(L.Next, false)) {
       EvalFailed = true;
       return;

@@ -43,6 +43,17 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.Analysis.PreferSwizzle = Value == "swizzle";
     return "";
   }
+  if (Name == "engine") {
+    if (Value == "both")
+      Opts.Analysis.Engine = EngineChoice::Both;
+    else if (Value == "ast")
+      Opts.Analysis.Engine = EngineChoice::Ast;
+    else if (Value == "ir")
+      Opts.Analysis.Engine = EngineChoice::Ir;
+    else
+      return "invalid engine '" + Value + "' (expected both, ast or ir)";
+    return "";
+  }
   if (Name == "show-unknown" && Value.empty()) {
     Opts.Report.ShowUnknown = true;
     return "";
@@ -65,7 +76,10 @@ const char *optionHelp() {
          "(default padding)\n"
          "  show-unknown        remark on accesses whose conflicts cannot be "
          "decided\n"
-         "  report-all          remark on every access, conflict-free ones too\n";
+         "  report-all          remark on every access, conflict-free ones too\n"
+         "  engine=both|ast|ir  which analysis answers (default both: the source\n"
+         "                      engine, completed by the device-IR engine for every\n"
+         "                      shared-memory operation it does not decide)\n";
 }
 
 } // namespace ldslint

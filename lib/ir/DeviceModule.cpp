@@ -1,0 +1,174 @@
+//===- DeviceModule.cpp ----------------------------------------------------===//
+#include "DeviceModule.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/ModuleBuilder.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+/// Kernel template instantiations that only host code names are not among
+/// the translation unit's top-level declarations: Sema hands them to the
+/// consumer as it instantiates them. Collect them to hand them to our code
+/// generator too.
+class KernelInstantiations : public RecursiveASTVisitor<KernelInstantiations> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext() && FD->isTemplateInstantiation())
+      Found.push_back(FD);
+    return true;
+  }
+  std::vector<FunctionDecl *> Found;
+};
+
+} // namespace
+
+/// Everything clang's code generator keeps references to must outlive it.
+struct DeviceModuleInputs {
+  HeaderSearchOptions HeaderSearch;
+  PreprocessorOptions Preprocessor;
+  CodeGenOptions CodeGen;
+  DiagnosticOptions DiagOpts;
+  IgnoringDiagConsumer Ignore;
+};
+
+DeviceModule::~DeviceModule() {
+  CG.reset(); // owns the module: goes before the context
+  Diags.reset();
+  LLVMCtx.reset();
+}
+
+const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
+  return CG ? CG->GetDeclForMangledName(MangledName) : nullptr;
+}
+
+std::unique_ptr<DeviceModule>
+DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
+                   std::string &Error) {
+  std::unique_ptr<DeviceModule> DM(new DeviceModule());
+  DM->Inputs = std::make_unique<DeviceModuleInputs>();
+  DeviceModuleInputs *In = DM->Inputs.get();
+  if (Base)
+    In->CodeGen = *Base;
+  // Optimised codegen (no optnone/noinline everywhere, value names kept),
+  // line tables with columns for the source map, and nothing else.
+  In->CodeGen.OptimizationLevel = 1;
+  In->CodeGen.DisableLLVMPasses = true;
+#if LLVM_VERSION_MAJOR >= 17
+  In->CodeGen.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+#else
+  In->CodeGen.setDebugInfo(codegenoptions::DebugLineTablesOnly);
+#endif
+  In->CodeGen.DebugColumnInfo = true;
+  In->CodeGen.CoverageMapping = false;
+  In->CodeGen.ProfileInstrumentUsePath.clear();
+
+  DM->LLVMCtx = std::make_unique<llvm::LLVMContext>();
+  DM->LLVMCtx->setDiscardValueNames(false);
+#if LLVM_VERSION_MAJOR >= 21
+  DM->Diags = std::make_unique<DiagnosticsEngine>(DiagnosticIDs::create(),
+                                                  In->DiagOpts, &In->Ignore,
+                                                  /*ShouldOwnClient=*/false);
+#else
+  DM->Diags = std::make_unique<DiagnosticsEngine>(
+      llvm::IntrusiveRefCntPtr<DiagnosticIDs>(new DiagnosticIDs()),
+      llvm::IntrusiveRefCntPtr<DiagnosticOptions>(new DiagnosticOptions()),
+      &In->Ignore, /*ShouldOwnClient=*/false);
+#endif
+  DM->Diags->setSourceManager(&Ctx.getSourceManager());
+  DM->CG.reset(CreateLLVMCodeGen(*DM->Diags, "ldslint-device",
+                                 llvm::vfs::getRealFileSystem(),
+                                 In->HeaderSearch, In->Preprocessor,
+                                 In->CodeGen, *DM->LLVMCtx)
+#if LLVM_VERSION_MAJOR >= 16
+                   .release()
+#endif
+  );
+  CodeGenerator &CG = *DM->CG;
+  CG.Initialize(Ctx);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    CG.HandleTopLevelDecl(DeclGroupRef(D));
+  KernelInstantiations Kernels;
+  Kernels.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (FunctionDecl *FD : Kernels.Found)
+    CG.HandleTopLevelDecl(DeclGroupRef(FD));
+  CG.HandleTranslationUnit(Ctx);
+  DM->M = CG.GetModule();
+  if (!DM->M || DM->Diags->hasErrorOccurred()) {
+    Error = "clang could not generate the device code of this translation unit";
+    return nullptr;
+  }
+  normaliseForAnalysis(*DM->M);
+  return DM;
+}
+
+bool isKernelFunction(const llvm::Function &F) {
+  if (F.isDeclaration())
+    return false;
+  const auto CC = F.getCallingConv();
+  if (CC == llvm::CallingConv::AMDGPU_KERNEL)
+    return true;
+#if LLVM_VERSION_MAJOR >= 20
+  if (CC == llvm::CallingConv::PTX_Kernel)
+    return true;
+#endif
+  // Older NVPTX: !nvvm.annotations = !{!{ptr @k, !"kernel", i32 1}}.
+  if (const llvm::NamedMDNode *A =
+          F.getParent()->getNamedMetadata("nvvm.annotations"))
+    for (const llvm::MDNode *N : A->operands()) {
+      if (N->getNumOperands() < 3)
+        continue;
+      auto *V = llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(N->getOperand(0));
+      auto *S = llvm::dyn_cast_or_null<llvm::MDString>(N->getOperand(1));
+      if (V && S && V->getValue() == &F && S->getString() == "kernel")
+        return true;
+    }
+  return false;
+}
+
+void normaliseForAnalysis(llvm::Module &M) {
+  for (llvm::Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (!isKernelFunction(F)) {
+      F.removeFnAttr(llvm::Attribute::NoInline);
+      F.addFnAttr(llvm::Attribute::AlwaysInline);
+    }
+  }
+  llvm::PassBuilder PB;
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::ModulePassManager MPM;
+  if (auto Err = PB.parsePassPipeline(
+          MPM, "always-inline,function(sroa,early-cse,instcombine,simplifycfg,"
+               "sroa,early-cse)")) {
+    llvm::consumeError(std::move(Err));
+    return;
+  }
+  MPM.run(M, MAM);
+}
+
+} // namespace ldslint

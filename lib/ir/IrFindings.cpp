@@ -1,0 +1,145 @@
+//===- IrFindings.cpp ------------------------------------------------------===//
+#include "ir/IrFindings.h"
+
+#include "LaunchEvaluation.h"
+#include "ir/LaneValues.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+/// The source location of an IR debug location, or an invalid one.
+SourceLocation sourceLocation(const SourceManager &SM, const llvm::DILocation *L) {
+  if (!L || !L->getLine())
+    return {};
+  llvm::SmallString<256> Path(L->getFilename());
+  if (!llvm::sys::path::is_absolute(Path) && !L->getDirectory().empty()) {
+    llvm::SmallString<256> Full(L->getDirectory());
+    llvm::sys::path::append(Full, Path);
+    Path = Full;
+  }
+  auto FE = SM.getFileManager().getOptionalFileRef(Path);
+  if (!FE)
+    return {};
+  return SM.translateFileLineCol(&FE->getFileEntry(), L->getLine(),
+                                 L->getColumn() ? L->getColumn() : 1);
+}
+
+std::string lastNameComponent(std::string Name) {
+  const size_t Paren = Name.find('(');
+  if (Paren != std::string::npos && Name.find("::", Paren) != std::string::npos)
+    Name = Name.substr(Name.rfind("::") + 2);
+  const size_t Colons = Name.rfind("::");
+  return Colons == std::string::npos ? Name : Name.substr(Colons + 2);
+}
+
+/// LDSLINT_DEBUG_IR=1: the normalised IR of each kernel and its accesses'
+/// expressions, on stderr (for developers).
+void dumpKernel(const IrKernel &K) {
+  auto Name = [&](SymbolId Id) { return K.Model.symbolName(Id); };
+  llvm::errs() << *K.Function;
+  for (size_t I = 0; I < K.Model.Loops.size(); ++I) {
+    const LoopModel &L = K.Model.Loops[I];
+    llvm::errs() << "loop " << I << " " << Name(L.Var) << ": init "
+                 << (L.Init ? toString(*L.Init, Name) : "?") << ", cond "
+                 << (L.Cond ? toString(*L.Cond, Name) : "?") << ", next "
+                 << (L.Next ? toString(*L.Next, Name) : "?")
+                 << (L.TestAfterBody ? " (test after body)" : "") << "\n";
+  }
+  for (const IrAccess &A : K.Accesses) {
+    llvm::errs() << "access" << *A.Inst << "\n  address "
+                 << (A.Model.Address ? toString(*A.Model.Address, Name)
+                                     : "(" + A.Model.Unsupported + ")");
+    for (const Condition &C : A.Model.Conditions)
+      llvm::errs() << "\n  if " << C.Text;
+    llvm::errs() << "\n";
+  }
+}
+
+} // namespace
+
+std::vector<Finding> analyzeDeviceModule(ASTContext &Ctx, const DeviceModule &DM,
+                                         const BankModel &Model,
+                                         const LaunchSites &Launches,
+                                         const AnalysisOptions &Options) {
+  std::vector<Finding> Findings;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const llvm::Function &Fn : DM.module()) {
+    if (!isKernelFunction(Fn))
+      continue;
+    const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
+    if (FD && SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    std::vector<std::string> ParamNames;
+    if (FD)
+      for (const ParmVarDecl *P : FD->parameters())
+        ParamNames.push_back(P->getNameAsString());
+    const IrKernel K = buildIrKernel(Fn, ParamNames, Model.WaveSize);
+    if (std::getenv("LDSLINT_DEBUG_IR"))
+      dumpKernel(K);
+    std::vector<LaunchConfig> Configs;
+    if (FD)
+      Configs = launchConfigsFor(Ctx, FD, Launches, Options.AssumeBlock,
+                                 K.UsesThreadIdxYZ);
+    else
+      Configs.push_back(LaunchConfig{Options.AssumeBlock, {}, ""});
+    const std::vector<LaunchRun> Runs =
+        launchRuns(Configs, K.ParamSymbols, Options.Eval);
+    const std::string Function =
+        FD ? kernelName(FD, Ctx) : llvm::demangle(Fn.getName().str());
+
+    const size_t First = Findings.size();
+    std::vector<const void *> Arrays;
+    std::vector<const AccessModel *> Models;
+    for (const IrAccess &A : K.Accesses) {
+      Finding F;
+      const llvm::DILocation *Loc = A.Inst->getDebugLoc().get();
+      F.Loc = sourceLocation(SM, Loc);
+      for (const llvm::DILocation *At = Loc ? Loc->getInlinedAt() : nullptr; At;
+           At = At->getInlinedAt())
+        F.CallLocs.insert(F.CallLocs.begin(), sourceLocation(SM, At));
+      if (F.Loc.isValid()) {
+        const PresumedLoc P = SM.getPresumedLoc(F.Loc);
+        if (P.isValid()) {
+          F.File = P.getFilename();
+          F.Line = P.getLine();
+          F.Column = P.getColumn();
+        }
+      }
+      F.Function = Function;
+      if (A.Array) {
+        if (const auto *VD =
+                llvm::dyn_cast_or_null<VarDecl>(DM.declFor(A.Array->getName()))) {
+          F.Array = VD->getNameAsString();
+          F.DeclLoc = VD->getLocation();
+        } else {
+          F.Array = lastNameComponent(llvm::demangle(A.Array->getName().str()));
+        }
+      } else {
+        F.Array = "shared memory";
+      }
+      F.Kind = A.Model.Kind;
+      F.WidthBytes = A.Model.WidthBytes;
+      F.Arch = Model.Arch;
+      evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F);
+      Findings.push_back(std::move(F));
+      Arrays.push_back(A.Array);
+      Models.push_back(&A.Model);
+    }
+    markMergeCandidates(Arrays, Models, Model, Findings, First);
+  }
+  return Findings;
+}
+
+} // namespace ldslint

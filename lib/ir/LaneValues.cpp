@@ -1,0 +1,995 @@
+//===- LaneValues.cpp ------------------------------------------------------===//
+#include "LaneValues.h"
+
+#include "SharedAccesses.h"
+#include "StringCompat.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace ldslint {
+
+bool isSharedAddressSpace(unsigned AddrSpace) { return AddrSpace == 3; }
+
+namespace {
+
+const IntType I64{64, true};
+
+/// i1 is a truth value (0/1); wider integers are kept sign-wrapped and cast
+/// to unsigned where an operation reads them as unsigned.
+IntType typeOf(const Type *T) {
+  if (T->isIntegerTy(1))
+    return IntType{1, false};
+  if (T->isIntegerTy())
+    return IntType{std::min(T->getIntegerBitWidth(), 64u), true};
+  return I64;
+}
+
+SymRef asUnsigned(const SymRef &E, unsigned Bits) {
+  return SymExpr::cast(E, IntType{Bits, false});
+}
+
+SymRef stripCasts(SymRef E) {
+  while (E && E->K == SymExpr::Kind::Unary && E->Opcode == Op::Cast &&
+         E->Type.Bits >= 32)
+    E = E->A;
+  return E;
+}
+
+bool mentions(const SymRef &E, SymbolId Id) {
+  bool Found = false;
+  if (E)
+    forEachSymbol(*E, [&](SymbolId S) { Found |= S == Id; });
+  return Found;
+}
+
+/// `Var + Step` (or `Var - Step`) with a Step that does not mention Var.
+SymRef stepOf(const SymRef &Next, SymbolId Var) {
+  SymRef N = stripCasts(Next);
+  if (!N || N->K != SymExpr::Kind::Binary ||
+      (N->Opcode != Op::Add && N->Opcode != Op::Sub))
+    return nullptr;
+  auto isVar = [&](const SymRef &E) {
+    SymRef S = stripCasts(E);
+    return S && S->K == SymExpr::Kind::Symbol && S->Sym == Var;
+  };
+  if (isVar(N->A) && !mentions(N->B, Var))
+    return N->Opcode == Op::Add ? N->B : SymExpr::unary(Op::Neg, N->B, N->B->Type);
+  if (N->Opcode == Op::Add && isVar(N->B) && !mentions(N->A, Var))
+    return N->A;
+  return nullptr;
+}
+
+/// "i.0" -> "i", "p.addr" -> "p"; unnamed -> "".
+std::string sourceName(const Value *V) {
+  if (!V->hasName())
+    return "";
+  std::string N = V->getName().str();
+  N = N.substr(0, N.find('.'));
+  if (N.empty() || std::isdigit(static_cast<unsigned char>(N[0])))
+    return "";
+  return N;
+}
+
+unsigned lineOf(const Instruction *I) {
+  if (const DebugLoc &DL = I->getDebugLoc())
+    return DL.getLine();
+  return 0;
+}
+
+/// What a shared-memory pointer is: a variable and a byte offset from its
+/// start, or shared memory ldslint cannot place (Why), or not shared memory
+/// as far as ldslint can tell.
+struct PointerValue {
+  const GlobalVariable *Base = nullptr;
+  SymRef Offset; ///< bytes, 64-bit
+  bool Shared = false;
+  std::string Why;
+};
+
+class Translator {
+public:
+  Translator(const Function &F, const std::vector<std::string> &ParamNames,
+             unsigned WaveSize, IrKernel &Out)
+      : F(F), DL(F.getParent()->getDataLayout()), ParamNames(ParamNames),
+        WaveSize(WaveSize), Out(Out), K(Out.Model) {
+    DT.recalculate(const_cast<Function &>(F));
+    LI.analyze(DT);
+  }
+
+  void run() {
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        for (const MemoryOperation &Op : memoryOperations(I))
+          addAccess(I, Op);
+    applyFollowers();
+  }
+
+private:
+  const Function &F;
+  const DataLayout &DL;
+  const std::vector<std::string> &ParamNames;
+  unsigned WaveSize;
+  IrKernel &Out;
+  KernelModel &K;
+  DominatorTree DT;
+  LoopInfo LI;
+  std::map<const Value *, SymRef> Values;
+  std::map<const Value *, PointerValue> Pointers;
+  std::set<const Value *> InProgress;
+  std::map<const Loop *, int> LoopIds; ///< -1: loop without a variable
+  std::map<std::string, SymbolId> Named;
+  /// Loop-header values that are not their loop's variable: what they are
+  /// in terms of it (applied to every expression at the end).
+  std::map<SymbolId, SymRef> Followers;
+  /// Loop symbols whose start or step differs between lanes.
+  std::set<SymbolId> VaryingVars;
+  unsigned Depth = 0;
+
+  //===------------------------------------------------------------------===//
+  // Symbols
+  //===------------------------------------------------------------------===//
+
+  SymbolId named(const std::string &Key, SymbolInfo S) {
+    auto It = Named.find(Key);
+    if (It != Named.end())
+      return It->second;
+    SymbolId Id = K.addSymbol(std::move(S));
+    Named[Key] = Id;
+    return Id;
+  }
+
+  SymRef builtin(SymbolKind Kind, const char *Base, unsigned Dim) {
+    static const char *Dims[] = {"x", "y", "z"};
+    SymbolInfo S;
+    S.Kind = Kind;
+    S.Dim = Dim;
+    S.Name = std::string(Base) + "." + Dims[Dim % 3];
+    if (Kind == SymbolKind::Unknown)
+      S.Why = "it is not known at compile time";
+    if (Kind == SymbolKind::ThreadIdx && Dim > 0)
+      Out.UsesThreadIdxYZ = true;
+    return SymExpr::symbol(named(S.Name, S), IntType{32, true});
+  }
+
+  SymRef unknown(const Value *V, std::string Name, std::string Why,
+                 bool Varying) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::Unknown;
+    S.Name = std::move(Name);
+    S.Why = std::move(Why);
+    S.LaneVarying = Varying;
+    char Key[32];
+    snprintf(Key, sizeof Key, "value:%p", static_cast<const void *>(V));
+    return SymExpr::symbol(named(Key, S), typeOf(V->getType()));
+  }
+
+  bool isVarying(const SymRef &E) const {
+    bool Varying = false;
+    if (E)
+      forEachSymbol(*E, [&](SymbolId Id) {
+        const SymbolInfo &S = K.Symbols[Id];
+        if (S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
+            S.LaneVarying || VaryingVars.count(Id))
+          Varying = true;
+      });
+    return Varying;
+  }
+
+  std::string nameOf(const Value *V, const char *Fallback) const {
+    std::string N = sourceName(V);
+    return N.empty() ? Fallback : "`" + N + "`";
+  }
+
+  //===------------------------------------------------------------------===//
+  // Integer values
+  //===------------------------------------------------------------------===//
+
+  SymRef value(const Value *V) {
+    auto It = Values.find(V);
+    if (It != Values.end())
+      return It->second;
+    if (InProgress.count(V) || Depth > 400)
+      return unknown(V, nameOf(V, "a value"),
+                     "it is computed in a cycle ldslint does not follow", true);
+    InProgress.insert(V);
+    ++Depth;
+    SymRef R = valueUncached(V);
+    --Depth;
+    InProgress.erase(V);
+    Values[V] = R;
+    return R;
+  }
+
+  SymRef valueUncached(const Value *V) {
+    if (auto *C = dyn_cast<ConstantInt>(V)) {
+      if (C->getBitWidth() > 64)
+        return unknown(V, "a constant", "it is wider than 64 bits", false);
+      return SymExpr::constant(C->getBitWidth() == 1 ? C->getZExtValue()
+                                                     : C->getSExtValue(),
+                               typeOf(V->getType()));
+    }
+    if (!V->getType()->isIntegerTy() || V->getType()->getIntegerBitWidth() > 64)
+      return unknown(V, nameOf(V, "a value"),
+                     "it is not an integer ldslint models", true);
+    if (auto *A = dyn_cast<Argument>(V))
+      return argument(A);
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return unknown(V, nameOf(V, "a constant expression"),
+                     "it is a constant whose value is only known when linked",
+                     false);
+    const IntType T = typeOf(I->getType());
+    if (auto *B = dyn_cast<BinaryOperator>(I))
+      return binary(B, T);
+    if (auto *C = dyn_cast<ICmpInst>(I))
+      return compare(C->getPredicate(), value(C->getOperand(0)),
+                     value(C->getOperand(1)),
+                     C->getOperand(0)->getType()->isIntegerTy()
+                         ? std::min(C->getOperand(0)->getType()->getIntegerBitWidth(), 64u)
+                         : 64);
+    if (auto *S = dyn_cast<SelectInst>(I))
+      return SymExpr::select(value(S->getCondition()), value(S->getTrueValue()),
+                             value(S->getFalseValue()), T);
+    if (auto *C = dyn_cast<CastInst>(I))
+      return convert(C, T);
+    if (auto *Fr = dyn_cast<FreezeInst>(I))
+      return value(Fr->getOperand(0));
+    if (auto *P = dyn_cast<PHINode>(I))
+      return phi(P);
+    if (auto *L = dyn_cast<LoadInst>(I))
+      return load(L);
+    if (auto *C = dyn_cast<CallBase>(I))
+      return call(C, T);
+    return unknown(V, nameOf(V, "a value"),
+                   std::string("it comes from a '") + I->getOpcodeName() +
+                       "' instruction ldslint does not model",
+                   true);
+  }
+
+  SymRef argument(const Argument *A) {
+    const unsigned Index = A->getArgNo();
+    std::string Name = Index < ParamNames.size() ? ParamNames[Index] : "";
+    if (Name.empty())
+      Name = sourceName(A);
+    if (Name.empty())
+      Name = "argument " + std::to_string(Index + 1);
+    SymbolInfo S;
+    S.Kind = SymbolKind::Unknown;
+    S.Name = "`" + Name + "`";
+    S.Why = "it is a kernel argument";
+    const SymbolId Id = named("arg:" + std::to_string(Index), S);
+    Out.ParamSymbols[Index] = Id;
+    return SymExpr::symbol(Id, typeOf(A->getType()));
+  }
+
+  SymRef binary(const BinaryOperator *B, const IntType &T) {
+    SymRef L = value(B->getOperand(0)), R = value(B->getOperand(1));
+    const unsigned Bits = T.Bits;
+    auto unsignedOp = [&](Op O) {
+      return SymExpr::cast(
+          SymExpr::binary(O, asUnsigned(L, Bits), asUnsigned(R, Bits),
+                          IntType{Bits, false}),
+          T);
+    };
+    switch (B->getOpcode()) {
+    case Instruction::Add: return SymExpr::binary(Op::Add, L, R, T);
+    case Instruction::Sub: return SymExpr::binary(Op::Sub, L, R, T);
+    case Instruction::Mul: return SymExpr::binary(Op::Mul, L, R, T);
+    case Instruction::Shl: return SymExpr::binary(Op::Shl, L, R, T);
+    case Instruction::And: return SymExpr::binary(Op::And, L, R, T);
+    case Instruction::Or: return SymExpr::binary(Op::Or, L, R, T);
+    case Instruction::Xor: return SymExpr::binary(Op::Xor, L, R, T);
+    case Instruction::SDiv: return SymExpr::binary(Op::Div, L, R, T);
+    case Instruction::SRem: return SymExpr::binary(Op::Rem, L, R, T);
+    case Instruction::AShr: return SymExpr::binary(Op::Shr, L, R, T);
+    case Instruction::UDiv: return unsignedOp(Op::Div);
+    case Instruction::URem: return unsignedOp(Op::Rem);
+    case Instruction::LShr: return unsignedOp(Op::Shr);
+    default:
+      return unknown(B, nameOf(B, "a value"),
+                     "it is computed with floating point", true);
+    }
+  }
+
+  SymRef compare(CmpInst::Predicate P, SymRef L, SymRef R, unsigned Bits) {
+    const IntType Bool{1, false};
+    const bool Unsigned = CmpInst::isUnsigned(P);
+    if (Unsigned) {
+      L = asUnsigned(L, Bits);
+      R = asUnsigned(R, Bits);
+    } else {
+      L = SymExpr::cast(L, IntType{Bits, true});
+      R = SymExpr::cast(R, IntType{Bits, true});
+    }
+    Op O;
+    switch (P) {
+    case CmpInst::ICMP_EQ: O = Op::EQ; break;
+    case CmpInst::ICMP_NE: O = Op::NE; break;
+    case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: O = Op::LT; break;
+    case CmpInst::ICMP_ULE: case CmpInst::ICMP_SLE: O = Op::LE; break;
+    case CmpInst::ICMP_UGT: case CmpInst::ICMP_SGT: O = Op::GT; break;
+    default: O = Op::GE; break;
+    }
+    return SymExpr::binary(O, L, R, Bool);
+  }
+
+  SymRef convert(const CastInst *C, const IntType &T) {
+    const Value *Src = C->getOperand(0);
+    if (!Src->getType()->isIntegerTy())
+      return unknown(C, nameOf(C, "a value"),
+                     Src->getType()->isPointerTy()
+                         ? "it is an address converted to an integer"
+                         : "it is computed with floating point",
+                     true);
+    SymRef A = value(Src);
+    const unsigned SrcBits = std::min(Src->getType()->getIntegerBitWidth(), 64u);
+    switch (C->getOpcode()) {
+    case Instruction::ZExt:
+      return SymExpr::cast(asUnsigned(A, SrcBits), T);
+    case Instruction::SExt:
+      if (SrcBits == 1)
+        return SymExpr::select(A, SymExpr::constant(-1, T),
+                               SymExpr::constant(0, T), T);
+      return SymExpr::cast(SymExpr::cast(A, IntType{SrcBits, true}), T);
+    case Instruction::Trunc:
+      if (T.Bits == 1)
+        return SymExpr::cast(
+            SymExpr::binary(Op::And, A, SymExpr::constant(1, A->Type), A->Type), T);
+      return SymExpr::cast(A, T);
+    default:
+      return unknown(C, nameOf(C, "a value"), "it is converted from another type",
+                     true);
+    }
+  }
+
+  SymRef call(const CallBase *C, const IntType &T) {
+    const Function *Callee = C->getCalledFunction();
+    const StringRef Name = Callee ? Callee->getName() : "";
+    auto dimOf = [&](StringRef N) -> int {
+      return endsWith(N, ".x") ? 0 : endsWith(N, ".y") ? 1 : endsWith(N, ".z") ? 2 : -1;
+    };
+    if (startsWith(Name, "llvm.nvvm.read.ptx.sreg.")) {
+      const StringRef Reg = Name.substr(strlen("llvm.nvvm.read.ptx.sreg."));
+      const int D = dimOf(Reg);
+      if (startsWith(Reg, "tid.") && D >= 0)
+        return builtin(SymbolKind::ThreadIdx, "threadIdx", D);
+      if (startsWith(Reg, "ntid.") && D >= 0)
+        return builtin(SymbolKind::BlockDim, "blockDim", D);
+      if (startsWith(Reg, "ctaid.") && D >= 0)
+        return builtin(SymbolKind::Unknown, "blockIdx", D);
+      if (startsWith(Reg, "nctaid.") && D >= 0)
+        return builtin(SymbolKind::Unknown, "gridDim", D);
+      if (Reg == "warpsize")
+        return SymExpr::constant(32, T);
+    }
+    if (startsWith(Name, "llvm.amdgcn.workitem.id.") && dimOf(Name) >= 0)
+      return builtin(SymbolKind::ThreadIdx, "threadIdx", dimOf(Name));
+    if (startsWith(Name, "llvm.amdgcn.workgroup.id.") && dimOf(Name) >= 0)
+      return builtin(SymbolKind::Unknown, "blockIdx", dimOf(Name));
+    if (Name == "llvm.amdgcn.wavefrontsize")
+      return SymExpr::constant(WaveSize, T);
+    // Debian's HIP headers reach the work-item functions of the device
+    // libraries (not linked: -nogpulib).
+    if (startsWith(Name, "__ockl_get_") && C->arg_size() == 1)
+      if (auto *DimC = dyn_cast<ConstantInt>(C->getArgOperand(0))) {
+        const unsigned D = static_cast<unsigned>(DimC->getZExtValue());
+        if (D < 3) {
+          SymRef R;
+          if (Name == "__ockl_get_local_id")
+            R = builtin(SymbolKind::ThreadIdx, "threadIdx", D);
+          else if (Name == "__ockl_get_local_size")
+            R = builtin(SymbolKind::BlockDim, "blockDim", D);
+          else if (Name == "__ockl_get_group_id")
+            R = builtin(SymbolKind::Unknown, "blockIdx", D);
+          else if (Name == "__ockl_get_num_groups")
+            R = builtin(SymbolKind::Unknown, "gridDim", D);
+          if (R)
+            return SymExpr::cast(R, T);
+        }
+      }
+    auto minMax = [&](Op O, bool Unsigned) {
+      const unsigned Bits = T.Bits;
+      SymRef A = value(C->getArgOperand(0)), B = value(C->getArgOperand(1));
+      if (Unsigned)
+        return SymExpr::cast(SymExpr::binary(O, asUnsigned(A, Bits),
+                                             asUnsigned(B, Bits),
+                                             IntType{Bits, false}),
+                             T);
+      return SymExpr::binary(O, A, B, T);
+    };
+    if (startsWith(Name, "llvm.umin.")) return minMax(Op::Min, true);
+    if (startsWith(Name, "llvm.umax.")) return minMax(Op::Max, true);
+    if (startsWith(Name, "llvm.smin.")) return minMax(Op::Min, false);
+    if (startsWith(Name, "llvm.smax.")) return minMax(Op::Max, false);
+    return unknown(C, nameOf(C, "a value"),
+                   Callee ? "it is the result of '" + demangledName(Name) + "'"
+                          : std::string("it is the result of an indirect call"),
+                   true);
+  }
+
+  static std::string demangledName(StringRef Name) { return Name.str(); }
+
+  /// Values loaded from memory: the block shape on AMD (dispatch packet or
+  /// implicit arguments); otherwise uniform when every lane loads the same
+  /// address of memory that lanes share, else data-dependent.
+  SymRef load(const LoadInst *L) {
+    APInt Off(DL.getIndexTypeSizeInBits(L->getPointerOperand()->getType()), 0);
+    const Value *Base =
+        L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+    if (auto *C = dyn_cast<CallBase>(Base))
+      if (const Function *Callee = C->getCalledFunction()) {
+        const int64_t O = Off.getSExtValue();
+        int Dim = -1;
+        if (Callee->getName() == "llvm.amdgcn.dispatch.ptr" && O >= 4 && O <= 8)
+          Dim = static_cast<int>((O - 4) / 2);
+        if (Callee->getName() == "llvm.amdgcn.implicitarg.ptr" && O >= 12 && O <= 16)
+          Dim = static_cast<int>((O - 12) / 2);
+        if (Dim >= 0 && L->getType()->isIntegerTy(16))
+          return SymExpr::cast(builtin(SymbolKind::BlockDim, "blockDim", Dim),
+                               typeOf(L->getType()));
+      }
+    const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+    if (isa<AllocaInst>(Obj))
+      return unknown(L, nameOf(L, "a value"),
+                     "it is kept in a local array indexed at run time", true);
+    const PointerValue P = pointer(L->getPointerOperand());
+    bool Uniform;
+    if (P.Base)
+      Uniform = !isVarying(P.Offset);
+    else
+      Uniform = pointerIsUniform(L->getPointerOperand());
+    return unknown(L, nameOf(L->getPointerOperand(), "a value loaded from memory"),
+                   Uniform ? "it is loaded from memory"
+                           : "it is loaded from memory at a per-lane address "
+                             "(data-dependent)",
+                   !Uniform);
+  }
+
+  /// Whether a (non-shared) pointer is the same for every lane: built from
+  /// kernel arguments, constants and uniform integers only.
+  bool pointerIsUniform(const Value *P) {
+    for (int Guard = 0; Guard < 64; ++Guard) {
+      if (isa<Argument>(P) || isa<GlobalValue>(P) || isa<ConstantPointerNull>(P))
+        return true;
+      if (auto *G = dyn_cast<GEPOperator>(P)) {
+        for (const Use &Idx : G->indices())
+          if (isVarying(value(Idx.get())))
+            return false;
+        P = G->getPointerOperand();
+        continue;
+      }
+      if (auto *O = dyn_cast<Operator>(P))
+        if (O->getOpcode() == Instruction::AddrSpaceCast ||
+            O->getOpcode() == Instruction::BitCast) {
+          P = O->getOperand(0);
+          continue;
+        }
+      if (auto *L = dyn_cast<LoadInst>(P))
+        return !isVarying(load(L));
+      if (auto *C = dyn_cast<CallBase>(P))
+        if (const Function *Callee = C->getCalledFunction())
+          if (startsWith(Callee->getName(), "llvm.amdgcn.") &&
+              endsWith(Callee->getName(), ".ptr"))
+            return true;
+      return false;
+    }
+    return false;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Phis: loops and merges
+  //===------------------------------------------------------------------===//
+
+  SymRef phi(const PHINode *P) {
+    const Loop *L = LI.getLoopFor(P->getParent());
+    if (L && L->getHeader() == P->getParent()) {
+      buildLoop(L);
+      auto It = Values.find(P);
+      if (It != Values.end())
+        return It->second;
+      return unknown(P, nameOf(P, "a value"),
+                     "it changes from one loop iteration to the next", true);
+    }
+    std::optional<std::pair<const Value *, const Value *>> Arms;
+    const Value *Cond = nullptr;
+    if (!mergeArms(P, Cond, Arms))
+      return unknown(P, nameOf(P, "a value"),
+                     "it is merged from several paths ldslint does not follow",
+                     true);
+    if (!Cond)
+      return value(Arms->first);
+    return SymExpr::select(value(Cond), value(Arms->first), value(Arms->second),
+                           typeOf(P->getType()));
+  }
+
+  /// A phi after an if/else: the branch condition that chose each incoming
+  /// value. Cond is null when every incoming value is the same.
+  bool mergeArms(const PHINode *P, const Value *&Cond,
+                 std::optional<std::pair<const Value *, const Value *>> &Arms) {
+    const Value *Same = P->getIncomingValue(0);
+    bool AllSame = true;
+    for (const Value *V : P->incoming_values())
+      AllSame &= V == Same;
+    if (AllSame) {
+      Cond = nullptr;
+      Arms = std::make_pair(Same, Same);
+      return true;
+    }
+    const BasicBlock *Merge = P->getParent();
+    const DomTreeNode *Node = DT.getNode(Merge);
+    if (!Node || !Node->getIDom())
+      return false;
+    const BasicBlock *D = Node->getIDom()->getBlock();
+    auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return false;
+    const Value *TrueV = nullptr, *FalseV = nullptr;
+    for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
+      const BasicBlock *In = P->getIncomingBlock(I);
+      const Value *V = P->getIncomingValue(I);
+      auto Reached = [&](unsigned S) {
+        const BasicBlock *Succ = Br->getSuccessor(S);
+        if (In == D)
+          return Succ == Merge;
+        return DT.dominates(BasicBlockEdge(D, Succ), In);
+      };
+      const Value *&Slot = Reached(0) ? TrueV : Reached(1) ? FalseV : Same;
+      if (&Slot == &Same)
+        return false;
+      if (Slot && Slot != V)
+        return false;
+      Slot = V;
+    }
+    if (!TrueV || !FalseV)
+      return false;
+    Cond = Br->getCondition();
+    Arms = std::make_pair(TrueV, FalseV);
+    return true;
+  }
+
+  /// The values a header phi takes: from outside the loop (Init) and from
+  /// its latches (Next); null when they differ between predecessors.
+  std::pair<const Value *, const Value *> initAndNext(const PHINode *P,
+                                                      const Loop *L) {
+    const Value *Init = nullptr, *Next = nullptr;
+    bool InitOk = true, NextOk = true;
+    for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
+      const Value *V = P->getIncomingValue(I);
+      if (L->contains(P->getIncomingBlock(I))) {
+        NextOk &= !Next || Next == V;
+        Next = V;
+      } else {
+        InitOk &= !Init || Init == V;
+        Init = V;
+      }
+    }
+    return {InitOk ? Init : nullptr, NextOk ? Next : nullptr};
+  }
+
+  std::string loopText(const Loop *L) const {
+    const Instruction *T = L->getHeader()->getTerminator();
+    unsigned Line = lineOf(T);
+    for (const Instruction &I : *L->getHeader())
+      if (!Line)
+        Line = lineOf(&I);
+    return Line ? "the loop at line " + std::to_string(Line) : "a loop";
+  }
+
+  void buildLoop(const Loop *L) {
+    if (LoopIds.count(L))
+      return;
+    LoopIds[L] = -1;
+    const BasicBlock *H = L->getHeader();
+    const unsigned Index = static_cast<unsigned>(K.Loops.size());
+    const std::string Text = loopText(L);
+
+    // Every integer phi of the header and every shared-pointer phi becomes a
+    // loop symbol first, so that the loop's own expressions can mention them.
+    struct Var {
+      const PHINode *Phi;
+      SymbolId Sym;
+      IntType Type;
+      bool IsPointer;
+      const GlobalVariable *Base;
+    };
+    std::vector<Var> Vars;
+    for (const PHINode &P : H->phis()) {
+      const auto [Init, Next] = initAndNext(&P, L);
+      SymbolInfo S;
+      S.Kind = SymbolKind::LoopVar;
+      S.LoopIndex = Index;
+      std::string N = sourceName(&P);
+      if (P.getType()->isIntegerTy() && P.getType()->getIntegerBitWidth() <= 64) {
+        S.Name = N.empty() ? "the variable of " + Text : N;
+        const SymbolId Id = K.addSymbol(S);
+        Values[&P] = SymExpr::symbol(Id, typeOf(P.getType()));
+        Vars.push_back({&P, Id, typeOf(P.getType()), false, nullptr});
+      } else if (P.getType()->isPointerTy() && Init) {
+        const PointerValue IP = pointer(Init);
+        if (!IP.Base)
+          continue;
+        S.Name = N.empty() ? "the pointer of " + Text : N;
+        const SymbolId Id = K.addSymbol(S);
+        PointerValue PV;
+        PV.Base = IP.Base;
+        PV.Shared = true;
+        PV.Offset = SymExpr::symbol(Id, I64);
+        Pointers[&P] = PV;
+        Vars.push_back({&P, Id, I64, true, IP.Base});
+      }
+    }
+
+    // Init, Next and the exit test of each.
+    struct Built {
+      SymRef Init, Next;
+    };
+    std::vector<Built> Parts;
+    for (const Var &V : Vars) {
+      const auto [Init, Next] = initAndNext(V.Phi, L);
+      Built B;
+      if (V.IsPointer) {
+        if (Init)
+          B.Init = pointer(Init).Offset;
+        if (Next) {
+          const PointerValue NP = pointer(Next);
+          if (NP.Base == V.Base)
+            B.Next = NP.Offset;
+        }
+      } else {
+        if (Init)
+          B.Init = value(Init);
+        if (Next)
+          B.Next = value(Next);
+      }
+      if (isVarying(B.Init) || isVarying(B.Next))
+        VaryingVars.insert(V.Sym);
+      Parts.push_back(B);
+    }
+    SymRef Cond;
+    bool TestAfterBody = false;
+    SmallVector<BasicBlock *, 4> Exiting;
+    L->getExitingBlocks(Exiting);
+    if (Exiting.size() == 1) {
+      const BasicBlock *E = Exiting[0];
+      auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+      if (Br && Br->isConditional() &&
+          (E == H || (E == L->getLoopLatch()))) {
+        const bool StayOnTrue = L->contains(Br->getSuccessor(0));
+        SymRef C = value(Br->getCondition());
+        Cond = StayOnTrue ? C : SymExpr::unary(Op::LNot, C, IntType{1, false});
+        TestAfterBody = E != H;
+      }
+    }
+
+    // The loop's variable: the one its test reads (else the first).
+    int Primary = -1;
+    for (size_t I = 0; I < Vars.size() && Cond; ++I)
+      if (mentions(Cond, Vars[I].Sym) && Parts[I].Init && Parts[I].Next) {
+        Primary = static_cast<int>(I);
+        break;
+      }
+    if (Primary < 0)
+      for (size_t I = 0; I < Vars.size(); ++I)
+        if (Parts[I].Init && Parts[I].Next) {
+          Primary = static_cast<int>(I);
+          break;
+        }
+    if (Primary < 0) {
+      for (const Var &V : Vars)
+        Followers[V.Sym] = changing(V.Phi, Text);
+      return;
+    }
+    const Var &PV = Vars[Primary];
+    LoopModel M;
+    M.Var = PV.Sym;
+    M.VarType = PV.Type;
+    M.Init = Parts[Primary].Init;
+    M.Next = Parts[Primary].Next;
+    M.Cond = Cond;
+    M.Step = stepOf(M.Next, M.Var);
+    M.TestAfterBody = TestAfterBody;
+    M.Enumerable = static_cast<bool>(Cond);
+    M.Text = Text;
+    K.Loops.push_back(M);
+    LoopIds[L] = static_cast<int>(Index);
+
+    // The others follow the loop's variable when both step by constants:
+    // Q = Q0 + (P - P0) / dP * dQ.
+    SymRef PStep = M.Step ? stripCasts(M.Step) : nullptr;
+    for (size_t I = 0; I < Vars.size(); ++I) {
+      if (static_cast<int>(I) == Primary)
+        continue;
+      const Var &V = Vars[I];
+      SymRef QStep = Parts[I].Next ? stepOf(Parts[I].Next, V.Sym) : nullptr;
+      if (PStep && PStep->isConst() && PStep->Value != 0 && QStep &&
+          stripCasts(QStep)->isConst() && Parts[I].Init) {
+        SymRef Trip = SymExpr::binary(
+            Op::Div,
+            SymExpr::binary(Op::Sub, SymExpr::cast(SymExpr::symbol(M.Var, M.VarType), I64),
+                            SymExpr::cast(M.Init, I64), I64),
+            SymExpr::constant(PStep->Value, I64), I64);
+        Followers[V.Sym] = SymExpr::cast(
+            SymExpr::binary(Op::Add, SymExpr::cast(Parts[I].Init, I64),
+                            SymExpr::binary(Op::Mul, Trip,
+                                            SymExpr::constant(stripCasts(QStep)->Value, I64),
+                                            I64),
+                            I64),
+            V.Type);
+      } else {
+        Followers[V.Sym] = changing(V.Phi, Text);
+      }
+    }
+  }
+
+  SymRef changing(const PHINode *P, const std::string &Text) {
+    const std::string N = sourceName(P);
+    SymbolInfo S;
+    S.Kind = SymbolKind::Unknown;
+    S.Name = N.empty() ? "a value of " + Text : "`" + N + "`";
+    S.Why = "it changes from one iteration of " + Text +
+            " to the next in a way ldslint does not follow";
+    // Conservatively per lane: its steps may read per-lane values.
+    S.LaneVarying = true;
+    return SymExpr::symbol(K.addSymbol(S),
+                           P->getType()->isPointerTy() ? I64 : typeOf(P->getType()));
+  }
+
+  void applyFollowers() {
+    if (Followers.empty())
+      return;
+    auto Replace = [&](SymbolId Id) -> SymRef {
+      auto It = Followers.find(Id);
+      return It == Followers.end() ? nullptr : It->second;
+    };
+    auto Apply = [&](SymRef &E) {
+      for (int Round = 0; E && Round < 8; ++Round) {
+        bool Any = false;
+        forEachSymbol(*E, [&](SymbolId Id) { Any |= Followers.count(Id) > 0; });
+        if (!Any)
+          return;
+        E = substitute(E, Replace);
+      }
+    };
+    for (IrAccess &A : Out.Accesses) {
+      Apply(A.Model.Address);
+      for (Condition &C : A.Model.Conditions)
+        Apply(C.Expr);
+    }
+    for (LoopModel &L : K.Loops)
+      for (SymRef *E : {&L.Init, &L.Cond, &L.Next, &L.Step})
+        Apply(*E);
+  }
+
+  //===------------------------------------------------------------------===//
+  // Pointers
+  //===------------------------------------------------------------------===//
+
+  PointerValue pointer(const Value *P) {
+    auto It = Pointers.find(P);
+    if (It != Pointers.end())
+      return It->second;
+    if (InProgress.count(P) || Depth > 400) {
+      PointerValue R;
+      R.Shared = isSharedAddressSpace(P->getType()->getPointerAddressSpace());
+      R.Why = "the pointer is computed in a cycle ldslint does not follow";
+      return R;
+    }
+    InProgress.insert(P);
+    ++Depth;
+    PointerValue R = pointerUncached(P);
+    --Depth;
+    InProgress.erase(P);
+    Pointers[P] = R;
+    return R;
+  }
+
+  PointerValue notPlaced(const Value *P, std::string Why) {
+    PointerValue R;
+    R.Shared = isSharedAddressSpace(P->getType()->getPointerAddressSpace());
+    R.Why = std::move(Why);
+    return R;
+  }
+
+  PointerValue pointerUncached(const Value *P) {
+    if (auto *GV = dyn_cast<GlobalVariable>(P)) {
+      PointerValue R;
+      if (isSharedAddressSpace(GV->getAddressSpace())) {
+        R.Base = GV;
+        R.Shared = true;
+        R.Offset = SymExpr::constant(0, I64);
+      }
+      return R;
+    }
+    if (auto *G = dyn_cast<GEPOperator>(P)) {
+      PointerValue R = pointer(G->getPointerOperand());
+      if (!R.Base)
+        return R;
+      SymRef Off = R.Offset;
+      for (gep_type_iterator GTI = gep_type_begin(G), E = gep_type_end(G);
+           GTI != E; ++GTI) {
+        const Value *Idx = GTI.getOperand();
+        if (StructType *ST = GTI.getStructTypeOrNull()) {
+          const unsigned Field =
+              static_cast<unsigned>(llvm::cast<ConstantInt>(Idx)->getZExtValue());
+          const int64_t FO = static_cast<int64_t>(
+              DL.getStructLayout(ST)->getElementOffset(Field));
+          if (FO)
+            Off = SymExpr::binary(Op::Add, Off, SymExpr::constant(FO, I64), I64);
+          continue;
+        }
+        const int64_t Size = static_cast<int64_t>(
+            DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
+        if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+          if (CI->isZero())
+            continue;
+          Off = SymExpr::binary(Op::Add, Off,
+                                SymExpr::constant(CI->getSExtValue() * Size, I64), I64);
+          continue;
+        }
+        if (!Idx->getType()->isIntegerTy())
+          return notPlaced(P, "the address is a vector of addresses");
+        const unsigned Bits = std::min(Idx->getType()->getIntegerBitWidth(), 64u);
+        SymRef IdxE = SymExpr::cast(SymExpr::cast(value(Idx), IntType{Bits, true}), I64);
+        Off = SymExpr::binary(
+            Op::Add, Off,
+            Size == 1 ? IdxE
+                      : SymExpr::binary(Op::Mul, IdxE, SymExpr::constant(Size, I64), I64),
+            I64);
+      }
+      R.Offset = Off;
+      return R;
+    }
+    if (auto *O = dyn_cast<Operator>(P))
+      if (O->getOpcode() == Instruction::AddrSpaceCast ||
+          O->getOpcode() == Instruction::BitCast)
+        return pointer(O->getOperand(0));
+    if (auto *Phi = dyn_cast<PHINode>(P)) {
+      const Loop *L = LI.getLoopFor(Phi->getParent());
+      if (L && L->getHeader() == Phi->getParent()) {
+        buildLoop(L);
+        auto It = Pointers.find(Phi);
+        if (It != Pointers.end())
+          return It->second;
+        return notPlaced(P, "the pointer moves from one loop iteration to the "
+                            "next in a way ldslint does not follow");
+      }
+      const Value *Cond = nullptr;
+      std::optional<std::pair<const Value *, const Value *>> Arms;
+      if (!mergeArms(Phi, Cond, Arms))
+        return mergedUnplaced(Phi);
+      if (!Cond)
+        return pointer(Arms->first);
+      return selectPointers(P, value(Cond), Arms->first, Arms->second);
+    }
+    if (auto *S = dyn_cast<SelectInst>(P))
+      return selectPointers(P, value(S->getCondition()), S->getTrueValue(),
+                            S->getFalseValue());
+    if (isa<LoadInst>(P))
+      return notPlaced(P, "the pointer is loaded from memory");
+    if (isa<CallBase>(P))
+      return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
+    if (isa<IntToPtrInst>(P))
+      return notPlaced(P, "the pointer is made from an integer");
+    return notPlaced(P, "the pointer is not understood");
+  }
+
+  PointerValue mergedUnplaced(const PHINode *Phi) {
+    PointerValue R;
+    for (const Value *V : Phi->incoming_values()) {
+      const PointerValue In = pointer(V);
+      R.Shared |= In.Shared;
+    }
+    R.Why = "the pointer is merged from several paths ldslint does not follow";
+    return R;
+  }
+
+  PointerValue selectPointers(const Value *P, const SymRef &Cond,
+                              const Value *A, const Value *B) {
+    const PointerValue PA = pointer(A), PB = pointer(B);
+    if (PA.Base && PA.Base == PB.Base) {
+      PointerValue R = PA;
+      R.Offset = SymExpr::select(Cond, PA.Offset, PB.Offset, I64);
+      return R;
+    }
+    PointerValue R;
+    R.Shared = PA.Shared || PB.Shared;
+    R.Why = "the pointer is one of several shared variables, chosen at run time";
+    return R;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Accesses
+  //===------------------------------------------------------------------===//
+
+  void addAccess(const Instruction &I, const MemoryOperation &Op) {
+    const PointerValue P = pointer(Op.Pointer);
+    if (!P.Base && !P.Shared)
+      return; // not shared memory, as far as can be told
+    IrAccess A;
+    A.Inst = &I;
+    A.Array = P.Base;
+    A.Model.Kind = Op.Kind;
+    A.Model.WidthBytes = Op.WidthBytes ? Op.WidthBytes : 4;
+    if (!Op.NotModelled.empty())
+      A.Model.Unsupported = Op.NotModelled;
+    else if (!P.Base)
+      A.Model.Unsupported = P.Why;
+    else
+      A.Model.Address = P.Offset;
+    A.Model.Loops = loopsOf(I.getParent());
+    A.Model.Conditions = conditionsOf(I.getParent());
+    Out.Accesses.push_back(std::move(A));
+  }
+
+  std::vector<unsigned> loopsOf(const BasicBlock *BB) {
+    std::vector<unsigned> Ids;
+    for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+      buildLoop(L);
+      if (LoopIds[L] >= 0)
+        Ids.insert(Ids.begin(), static_cast<unsigned>(LoopIds[L]));
+    }
+    return Ids;
+  }
+
+  /// The branch edges that must be taken to reach \p BB, innermost last;
+  /// loop exit tests are part of the loops instead.
+  std::vector<Condition> conditionsOf(const BasicBlock *BB) {
+    std::vector<Condition> Conds;
+    const DomTreeNode *Node = DT.getNode(BB);
+    while (Node && Node->getIDom()) {
+      const BasicBlock *D = Node->getIDom()->getBlock();
+      Node = Node->getIDom();
+      auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+        continue;
+      // Loop exit tests belong to the loops (inside) or have been passed by
+      // every lane that gets here (after the loop).
+      bool LoopExit = false;
+      for (const Loop *L = LI.getLoopFor(D); L; L = L->getParentLoop())
+        LoopExit |= !L->contains(Br->getSuccessor(0)) ||
+                    !L->contains(Br->getSuccessor(1));
+      if (LoopExit)
+        continue;
+      for (unsigned S = 0; S < 2; ++S) {
+        if (!DT.dominates(BasicBlockEdge(D, Br->getSuccessor(S)), BB))
+          continue;
+        SymRef C = value(Br->getCondition());
+        if (S == 1)
+          C = SymExpr::unary(Op::LNot, C, IntType{1, false});
+        Condition Cond;
+        Cond.Expr = C;
+        Cond.Text = toString(*C, [&](SymbolId Id) { return K.symbolName(Id); });
+        if (Cond.Text.size() > 80)
+          Cond.Text = "the condition at line " + std::to_string(lineOf(Br));
+        Conds.insert(Conds.begin(), Cond);
+      }
+    }
+    return Conds;
+  }
+};
+
+} // namespace
+
+IrKernel buildIrKernel(const Function &Kernel,
+                       const std::vector<std::string> &ParamNames,
+                       unsigned WaveSize) {
+  IrKernel Out;
+  Out.Function = &Kernel;
+  Translator(Kernel, ParamNames, WaveSize, Out).run();
+  return Out;
+}
+
+} // namespace ldslint

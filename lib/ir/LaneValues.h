@@ -1,0 +1,65 @@
+//===- LaneValues.h - Per-lane addresses from the device IR -------*- C++ -*-===//
+//
+// Turns one kernel of the normalised device IR into the analysis core's
+// input (KernelModel + AccessModel, see AccessModel.h): every memory
+// operation whose pointer leads to a shared-memory variable becomes an
+// access whose byte address (relative to that variable) is a symbolic
+// expression of the SSA values it is computed from:
+//
+//   thread-index intrinsics       -> threadIdx / blockDim symbols
+//   kernel arguments, blockIdx,
+//   loads at warp-uniform addresses -> uniform unknowns (named)
+//   loads at per-lane addresses,
+//   calls, floating point         -> lane-varying unknowns (data-dependent)
+//   loop-header phis              -> loop variables (init, test, next), one
+//                                    per loop; the others of the same loop
+//                                    follow it when they step by a constant
+//   other phis                    -> selects on the branch that chose them
+//
+// and the conditions under which a lane executes it (the branch edges that
+// dominate its block).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_IR_LANEVALUES_H
+#define LDSLINT_IR_LANEVALUES_H
+
+#include "AccessModel.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+
+#include <map>
+#include <vector>
+
+namespace ldslint {
+
+struct IrAccess {
+  const llvm::Instruction *Inst = nullptr;
+  /// The shared variable accessed; null when the pointer is known to be
+  /// shared but not which variable it reaches.
+  const llvm::GlobalVariable *Array = nullptr;
+  AccessModel Model;
+};
+
+struct IrKernel {
+  const llvm::Function *Function = nullptr;
+  KernelModel Model;
+  std::vector<IrAccess> Accesses;
+  bool UsesThreadIdxYZ = false;
+  /// Kernel parameter index -> its symbol (constant launch arguments).
+  std::map<unsigned, SymbolId> ParamSymbols;
+};
+
+/// \p ParamNames: the source names of the kernel's parameters (the IR may
+/// have none); \p WaveSize: the target's warp/wavefront size.
+IrKernel buildIrKernel(const llvm::Function &Kernel,
+                       const std::vector<std::string> &ParamNames,
+                       unsigned WaveSize);
+
+/// Whether \p V (a pointer) is in shared memory: its address space, or the
+/// variable it is derived from.
+bool isSharedAddressSpace(unsigned AddrSpace);
+
+} // namespace ldslint
+
+#endif

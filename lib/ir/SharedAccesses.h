@@ -1,0 +1,38 @@
+//===- SharedAccesses.h - Memory operations of the device IR -----*- C++ -*-===//
+//
+// Which instructions touch memory, through which pointer, how wide and how:
+// loads, stores, atomics (atomicrmw, cmpxchg), memory intrinsics (memcpy,
+// memmove, memset) and the intrinsics that read or write shared memory
+// (cp.async). Whether the memory is shared is decided by LaneValues, which
+// follows the pointer to its base object.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_IR_SHAREDACCESSES_H
+#define LDSLINT_IR_SHAREDACCESSES_H
+
+#include "BankModel.h"
+
+#include "llvm/IR/Instruction.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ldslint {
+
+struct MemoryOperation {
+  const llvm::Value *Pointer = nullptr;
+  AccessKind Kind = AccessKind::Read;
+  unsigned WidthBytes = 0; ///< bytes per lane; 0 when not one access
+  /// Set when the operation is not one lane-wide access that the bank model
+  /// covers (a memcpy, an odd width, inline assembly): why.
+  std::string NotModelled;
+};
+
+/// The memory operations of \p I (a memcpy has two: its source and its
+/// destination; inline assembly one per pointer operand).
+std::vector<MemoryOperation> memoryOperations(const llvm::Instruction &I);
+
+} // namespace ldslint
+
+#endif
