@@ -1,12 +1,39 @@
 //===- LaunchSites.cpp -----------------------------------------------------===//
+//
+// Block shapes and constant kernel arguments read at launch sites.
+//
+// A launch reads its block shape (and integer arguments) from expressions
+// that are folded where the launch reads them (`ValueFolder`):
+//  * constants (anything clang folds: literals, constexpr, enumerators,
+//    template arguments, macros);
+//  * locals, integer or x/y/z records (dim3, uint3), followed from their
+//    declaration through every later change that certainly runs before the
+//    read: `dim3 b; b.x = 32; b.y = 8;`, `b = other;`, `n *= 2;`, `++n`;
+//  * constructors (through their member initializers: `dim3(32, 8)`,
+//    `dim3(uint3)`), helper functions (their return value, with the
+//    arguments bound to the parameters), `?:` and integer arithmetic with C
+//    semantics.
+// A change that may or may not run before the read (in a branch, in a loop,
+// after the read in a loop that carries it, through a pointer, a non-const
+// reference or a lambda) makes the value unknown, and so does anything not
+// listed. An unknown extent makes the launch's shape unknown (the
+// evaluator's stated default): never a guessed constant.
+//
+//===----------------------------------------------------------------------===//
 #include "LaunchSites.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "MutationScan.h"
-
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <array>
+#include <memory>
 
 using namespace clang;
 
@@ -26,125 +53,1011 @@ std::optional<int64_t> foldInt(const Expr *E, const ASTContext &Ctx) {
 // ReqdWorkGroupSizeAttr holds unsigned extents up to LLVM 18, Exprs after.
 std::optional<int64_t> foldInt(unsigned V, const ASTContext &) { return V; }
 
-/// Locals of the function being visited that are never changed after their
-/// declaration: their initializer is their value.
-class StableLocals {
-public:
-  void enter(const FunctionDecl *FD) {
-    Scan = MutationScan();
-    if (FD && FD->getBody())
-      Scan.TraverseStmt(FD->getBody());
-  }
-  bool isStable(const VarDecl *VD) const {
-    return VD->getInit() && !Scan.Mutated.count(VD) &&
-           (VD->hasLocalStorage() || VD->getType().isConstQualified());
-  }
-
-private:
-  MutationScan Scan;
-};
-
-/// Folds an integer expression, looking through stable locals.
-std::optional<int64_t> foldValue(const Expr *E, const ASTContext &Ctx,
-                                 const StableLocals &Locals, unsigned Depth = 0) {
-  if (!E || Depth > 8)
-    return std::nullopt;
-  if (auto V = foldInt(E, Ctx))
-    return V;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->getType()->isIntegralOrEnumerationType() && Locals.isStable(VD))
-        return foldValue(VD->getInit(), Ctx, Locals, Depth + 1);
-  return std::nullopt;
-}
-
 std::optional<BlockShape> shapeOf(int64_t X, int64_t Y, int64_t Z) {
+  if (X <= 0 || Y <= 0 || Z <= 0 || X > 1024 || Y > 1024 || Z > 1024)
+    return std::nullopt;
   return parseBlockShape(std::to_string(X) + "x" + std::to_string(Y) + "x" +
                          std::to_string(Z));
 }
 
-/// Folds a dim3 (or integer) launch argument to a block shape.
-std::optional<BlockShape> foldDim3(const Expr *E, ASTContext &Ctx,
-                                   const StableLocals &Locals,
-                                   unsigned Depth = 0) {
-  if (!E || Depth > 8)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    auto V = foldValue(E, Ctx, Locals);
-    if (!V || *V <= 0)
-      return std::nullopt;
-    return shapeOf(*V, 1, 1);
-  }
-  auto recurse = [&](const Expr *Sub) {
-    return foldDim3(Sub, Ctx, Locals, Depth + 1);
-  };
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return recurse(MTE->getSubExpr());
-  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return recurse(BTE->getSubExpr());
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return recurse(EWC->getSubExpr());
-  if (const auto *CE = dyn_cast<CastExpr>(E))
-    return recurse(CE->getSubExpr());
-  auto foldDims = [&](llvm::ArrayRef<const Expr *> Args) -> std::optional<BlockShape> {
-    int64_t Dims[3] = {1, 1, 1};
-    if (Args.size() > 3)
-      return std::nullopt;
-    for (unsigned I = 0; I < Args.size(); ++I) {
-      const Expr *Arg = Args[I];
-      if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(Arg))
-        Arg = DAE->getExpr();
-      auto V = foldValue(Arg, Ctx, Locals);
-      if (!V || *V <= 0 || *V > 1024)
-        return std::nullopt;
-      Dims[I] = *V;
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+using llvm::APSInt;
+
+/// An integer (part 0) or the x, y, z of a record such as dim3: each part
+/// known or not.
+struct Value {
+  std::array<std::optional<APSInt>, 3> Part;
+
+  bool operator==(const Value &O) const {
+    for (unsigned I = 0; I < 3; ++I) {
+      if (Part[I].has_value() != O.Part[I].has_value())
+        return false;
+      if (Part[I] && !APSInt::isSameValue(*Part[I], *O.Part[I]))
+        return false;
     }
-    return shapeOf(Dims[0], Dims[1], Dims[2]);
+    return true;
+  }
+  /// The parts on which \p A and \p B agree.
+  static Value meet(const Value &A, const Value &B) {
+    Value V;
+    for (unsigned I = 0; I < 3; ++I)
+      if (A.Part[I] && B.Part[I] && APSInt::isSameValue(*A.Part[I], *B.Part[I]))
+        V.Part[I] = A.Part[I];
+    return V;
+  }
+  static Value ofInt(std::optional<APSInt> I) {
+    Value V;
+    V.Part[0] = std::move(I);
+    return V;
+  }
+};
+
+/// 0, 1, 2 for the fields x, y, z; -1 otherwise.
+int xyzIndex(const FieldDecl *F) {
+  if (!F || !F->getIdentifier())
+    return -1;
+  StringRef N = F->getName();
+  return N == "x" ? 0 : N == "y" ? 1 : N == "z" ? 2 : -1;
+}
+
+/// A record with integer fields x, y and z (dim3, uint3, HIP's dim3).
+bool isXYZRecord(QualType T) {
+  const RecordDecl *RD = T.getNonReferenceType()->getAsRecordDecl();
+  if (!RD || !RD->getDefinition())
+    return false;
+  unsigned Seen = 0;
+  for (const FieldDecl *F : RD->getDefinition()->fields()) {
+    int I = xyzIndex(F);
+    if (I >= 0 && F->getType()->isIntegralOrEnumerationType())
+      Seen |= 1u << I;
+  }
+  return Seen == 7;
+}
+
+bool isIntType(QualType T) {
+  return T.getNonReferenceType()->isIntegralOrEnumerationType();
+}
+
+//===----------------------------------------------------------------------===//
+// Function bodies: parents, order, and how each local is used
+//===----------------------------------------------------------------------===//
+
+/// One change of a local (or parameter).
+struct Write {
+  const Stmt *At = nullptr; ///< the expression that changes the variable
+  int Part = -1;            ///< -1: the whole variable; 0..2: x, y, z
+  enum KindT { Set, Compound, Inc, Dec, Opaque } Kind = Opaque;
+  const Expr *RHS = nullptr; ///< Set: the new value; Compound: the operand
+  unsigned Order = 0;        ///< post-order position in the body
+};
+
+struct VarUses {
+  bool Escapes = false; ///< address taken, bound to a reference, unknown use
+  std::vector<Write> Writes;
+};
+
+struct BodyInfo {
+  const Stmt *Body = nullptr;
+  std::unique_ptr<ParentMap> PM;
+  llvm::DenseMap<const Stmt *, unsigned> Post;
+  llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> Decls;
+  llvm::DenseMap<const VarDecl *, VarUses> Uses;
+  bool HasGoto = false;
+
+  const Stmt *parent(const Stmt *S) const { return PM->getParent(S); }
+  /// S, its parent, ..., the body; empty if S is not in the body.
+  llvm::SmallVector<const Stmt *, 16> chain(const Stmt *S) const {
+    llvm::SmallVector<const Stmt *, 16> C;
+    for (const Stmt *P = S; P; P = parent(P))
+      C.push_back(P);
+    if (C.empty() || C.back() != Body)
+      C.clear();
+    return C;
+  }
+};
+
+std::unique_ptr<BodyInfo> scanBody(const Stmt *Body) {
+  auto B = std::make_unique<BodyInfo>();
+  B->Body = Body;
+  B->PM = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  struct Item {
+    const Stmt *S;
+    Stmt::const_child_iterator It, End;
   };
-  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E)) {
-    const CXXConstructorDecl *Ctor = CCE->getConstructor();
-    if (Ctor && (Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
-        CCE->getNumArgs() == 1)
-      return recurse(CCE->getArg(0));
-    std::vector<const Expr *> Args(CCE->arg_begin(), CCE->arg_end());
-    return foldDims(Args);
+  std::vector<Item> Stack;
+  unsigned N = 0;
+  auto push = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        B->Refs[VD].push_back(DRE);
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          B->Decls[VD] = DS;
+    } else if (isa<GotoStmt, IndirectGotoStmt>(S)) {
+      B->HasGoto = true;
+    }
+    auto Children = S->children();
+    Stack.push_back({S, Children.begin(), Children.end()});
+  };
+  push(Body);
+  while (!Stack.empty()) {
+    Item &Top = Stack.back();
+    if (Top.It != Top.End) {
+      const Stmt *C = *Top.It;
+      ++Top.It;
+      if (C)
+        push(C);
+      continue;
+    }
+    B->Post[Top.S] = N++;
+    Stack.pop_back();
   }
-  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
-    std::vector<const Expr *> Args(ILE->inits().begin(), ILE->inits().end());
-    return foldDims(Args);
+  return B;
+}
+
+const Stmt *skipParensUp(const BodyInfo &B, const Stmt *S, const Stmt *&Child) {
+  Child = S;
+  const Stmt *P = B.parent(S);
+  while (P && isa<ParenExpr>(P)) {
+    Child = P;
+    P = B.parent(P);
   }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+  return P;
+}
+
+/// Sorts the uses of \p VD into reads (ignored), writes and escapes.
+VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
+  VarUses U;
+  auto It = B.Refs.find(VD);
+  if (It == B.Refs.end())
+    return U;
+  auto opaque = [&](const Stmt *At, int Part) {
+    Write W;
+    W.At = At;
+    W.Part = Part;
+    W.Kind = Write::Opaque;
+    U.Writes.push_back(W);
+  };
+  for (const DeclRefExpr *DRE : It->second) {
+    const Stmt *L = nullptr;
+    const Stmt *P = skipParensUp(B, DRE, L);
+    int Part = -1;
+    // `v.x`: a part; `v.other`: not one of the parts we track.
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      if (ME->isArrow() || ME->getBase() != L) {
+        U.Escapes = true;
+        continue;
+      }
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        Part = xyzIndex(FD);
+        if (Part < 0)
+          continue; // another field: x, y, z do not change through it
+        P = skipParensUp(B, ME, L);
+      } else if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
+        if (!MD->isConst() && !MD->isStatic())
+          opaque(B.parent(ME) ? B.parent(ME) : ME, -1);
+        continue;
+      } else {
+        U.Escapes = true;
+        continue;
+      }
+    }
+    if (!P) {
+      U.Escapes = true;
+      continue;
+    }
+    if (cast<Expr>(L)->getType().isConstQualified())
+      continue; // cannot change through a const lvalue
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+      const CastKind K = ICE->getCastKind();
+      if (K == CK_LValueToRValue || K == CK_ToVoid ||
+          (K == CK_NoOp && ICE->getType().isConstQualified()))
+        continue; // read
+      // `return v;` and other copies or moves from an xvalue
+      if (K == CK_NoOp)
+        if (const auto *CCE = dyn_cast_or_null<CXXConstructExpr>(B.parent(ICE)))
+          if (CCE->getConstructor() &&
+              CCE->getConstructor()->isCopyOrMoveConstructor())
+            continue;
+      U.Escapes = true;
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->isIncrementDecrementOp()) {
+        Write W;
+        W.At = UO;
+        W.Part = Part;
+        W.Kind = UO->isIncrementOp() ? Write::Inc : Write::Dec;
+        U.Writes.push_back(W);
+      } else {
+        U.Escapes = true; // &v and anything else on the lvalue
+      }
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getLHS() == L && BO->isAssignmentOp()) {
+        Write W;
+        W.At = BO;
+        W.Part = Part;
+        W.RHS = BO->getRHS();
+        W.Kind = BO->getOpcode() == BO_Assign ? Write::Set : Write::Compound;
+        U.Writes.push_back(W);
+      } else if (BO->getOpcode() == BO_Comma && BO->getLHS() == L) {
+        // discarded
+      } else {
+        U.Escapes = true;
+      }
+      continue;
+    }
+    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (OCE->getNumArgs() > 0 && OCE->getArg(0) == L) {
+        if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2) {
+          Write W;
+          W.At = OCE;
+          W.Part = Part;
+          W.Kind = Write::Set;
+          W.RHS = OCE->getArg(1);
+          U.Writes.push_back(W);
+          continue;
+        }
+        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OCE->getDirectCallee());
+        if (MD && MD->isConst())
+          continue;
+      }
+      opaque(OCE, Part); // bound to a non-const reference
+      continue;
+    }
+    if (isa<CallExpr, CXXConstructExpr>(P)) {
+      opaque(P, Part); // bound to a non-const reference parameter
+      continue;
+    }
+    if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr>(P))
+      continue; // unevaluated; a capture (the lambda's own uses are scanned)
+    U.Escapes = true; // a reference binding, asm output, anything else
+  }
+  return U;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow: does a write certainly run before a read?
+//===----------------------------------------------------------------------===//
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// Runs \p Child exactly once whenever \p Parent runs (jumps aside)?
+bool runsOnceWith(const BodyInfo &B, const Stmt *Parent, const Stmt *Child) {
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return Child == If->getInit() || Child == If->getConditionVariableDeclStmt() ||
+           Child == If->getCond();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(Parent))
+    return Child == Sw->getInit() || Child == Sw->getConditionVariableDeclStmt() ||
+           Child == Sw->getCond();
+  if (const auto *For = dyn_cast<ForStmt>(Parent))
+    return Child == For->getInit();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
+    return Child == Range->getInit() || Child == Range->getRangeStmt() ||
+           Child == Range->getBeginStmt() || Child == Range->getEndStmt();
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
+    return Child == CO->getCond();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return !BO->isLogicalOp() || Child == BO->getLHS();
+  if (const auto *Try = dyn_cast<CXXTryStmt>(Parent))
+    return Child == Try->getTryBlock();
+  if (isa<CompoundStmt>(Parent)) {
+    // The body of a switch is entered at its labels.
+    const Stmt *GP = B.parent(Parent);
+    return !(GP && isa<SwitchStmt>(GP));
+  }
+  if (isa<DeclStmt, ReturnStmt, AttributedStmt>(Parent))
+    return true;
+  if (isa<BinaryConditionalOperator, LambdaExpr, BlockExpr,
+          UnaryExprOrTypeTraitExpr, CXXNoexceptExpr, CXXTypeidExpr,
+          GenericSelectionExpr, ChooseExpr, CXXFoldExpr, OpaqueValueExpr>(Parent))
+    return false;
+  return isa<Expr>(Parent);
+}
+
+enum class Relation { Before, Irrelevant, Maybe };
+
+/// Position of \p Child among the parts of \p Parent that run in sequence
+/// (-1: not one of them, e.g. a loop body).
+int sequencePos(const Stmt *Parent, const Stmt *Child) {
+  if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+    int I = 0;
+    for (const Stmt *S : CS->body()) {
+      if (S == Child)
+        return I;
+      ++I;
+    }
+    return -1;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+    if (Child == If->getInit())
+      return 0;
+    if (Child == If->getConditionVariableDeclStmt())
+      return 1;
+    if (Child == If->getCond())
+      return 2;
+    if (Child == If->getThen() || Child == If->getElse())
+      return 3; // the arms: see exclusiveArms
+    return -1;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(Parent)) {
+    if (Child == Sw->getInit())
+      return 0;
+    if (Child == Sw->getConditionVariableDeclStmt())
+      return 1;
+    if (Child == Sw->getCond())
+      return 2;
+    if (Child == Sw->getBody())
+      return 3;
+    return -1;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(Parent))
+    return Child == For->getInit() ? 0 : 1; // the rest repeats
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
+    return Child == CO->getCond() ? 0 : 1;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->isLogicalOp() || BO->getOpcode() == BO_Comma)
+      return Child == BO->getLHS() ? 0 : 1;
+    return -1; // unsequenced (or sequenced the other way round)
+  }
+  return -1;
+}
+
+bool exclusiveArms(const Stmt *Parent, const Stmt *A, const Stmt *B) {
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return (A == If->getThen() && B == If->getElse()) ||
+           (A == If->getElse() && B == If->getThen());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
+    return (A == CO->getTrueExpr() && B == CO->getFalseExpr()) ||
+           (A == CO->getFalseExpr() && B == CO->getTrueExpr());
+  return false;
+}
+
+/// Does a loop enclosing \p From (strictly) carry values of a variable
+/// declared by \p Decl (null: a parameter) around to the next iteration?
+bool loopCarried(const BodyInfo &B, const Stmt *From, const Stmt *Decl) {
+  llvm::SmallPtrSet<const Stmt *, 16> DeclAncestors;
+  if (Decl)
+    for (const Stmt *S : B.chain(Decl))
+      DeclAncestors.insert(S);
+  const Stmt *Child = From;
+  for (const Stmt *P = B.parent(From); P; Child = P, P = B.parent(P)) {
+    if (!isLoop(P) || DeclAncestors.count(P))
+      continue;
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      if (Child == For->getInit())
+        continue;
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+      if (Child == Range->getInit() || Child == Range->getRangeStmt())
+        continue;
+    return true;
+  }
+  return false;
+}
+
+/// How the write at \p W relates to the read at \p R.
+Relation relate(const BodyInfo &B, const Stmt *W, const Stmt *R,
+                const Stmt *Decl) {
+  llvm::SmallVector<const Stmt *, 16> RC = B.chain(R);
+  if (RC.empty())
+    return Relation::Maybe;
+  llvm::SmallPtrSet<const Stmt *, 16> RSet(RC.begin(), RC.end());
+  if (RSet.count(W)) // the read is inside the write: the write completes after
+    return loopCarried(B, W, Decl) ? Relation::Maybe : Relation::Irrelevant;
+  const Stmt *CW = W;
+  const Stmt *Lca = B.parent(W);
+  while (Lca && !RSet.count(Lca)) {
+    CW = Lca;
+    Lca = B.parent(Lca);
+  }
+  if (!Lca || Lca == R)
+    return Relation::Maybe;
+  const Stmt *CR = nullptr;
+  for (size_t I = 1; I < RC.size(); ++I)
+    if (RC[I] == Lca) {
+      CR = RC[I - 1];
+      break;
+    }
+  if (!CR)
+    return Relation::Maybe;
+  const bool Carried = loopCarried(B, Lca, Decl);
+  if (exclusiveArms(Lca, CW, CR))
+    return Carried ? Relation::Maybe : Relation::Irrelevant;
+  const int PW = sequencePos(Lca, CW), PR = sequencePos(Lca, CR);
+  if (PW < 0 || PR < 0 || PW == PR)
+    return Relation::Maybe;
+  if (PW > PR)
+    return Carried ? Relation::Maybe : Relation::Irrelevant;
+  // The write's statement comes first: it certainly runs if every step down
+  // to the write runs once, and the read is not reached by a jump past it.
+  if (isa<CompoundStmt>(Lca))
+    if (const Stmt *GP = B.parent(Lca))
+      if (isa<SwitchStmt>(GP))
+        return Relation::Maybe;
+  for (const Stmt *C = W; C != CW;) {
+    const Stmt *P = B.parent(C);
+    if (!runsOnceWith(B, P, C))
+      return Relation::Maybe;
+    C = P;
+  }
+  return Relation::Before;
+}
+
+//===----------------------------------------------------------------------===//
+// The folder
+//===----------------------------------------------------------------------===//
+
+/// A function being evaluated: its body and the values of its parameters.
+struct Frame {
+  const FunctionDecl *Fn = nullptr;
+  const Stmt *Body = nullptr;
+  llvm::DenseMap<const ParmVarDecl *, Value> Args;
+};
+
+class ValueFolder {
+public:
+  explicit ValueFolder(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// An integer expression, read where it stands in \p F.
+  std::optional<APSInt> integer(const Expr *E, const Frame *F, unsigned Depth = 0);
+  /// An x/y/z record (or an integer n, read as n, 1, 1).
+  Value record(const Expr *E, const Frame *F, unsigned Depth = 0);
+
+private:
+  static constexpr unsigned MaxDepth = 24;
+  static constexpr unsigned MaxCallDepth = 4;
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<BodyInfo>> Bodies;
+  unsigned CallDepth = 0;
+
+  BodyInfo &body(const Stmt *Body) {
+    std::unique_ptr<BodyInfo> &B = Bodies[Body];
+    if (!B)
+      B = scanBody(Body);
+    return *B;
+  }
+
+  APSInt convert(const APSInt &V, QualType T) const {
+    T = T.getNonReferenceType();
+    if (T->isBooleanType())
+      return APSInt(llvm::APInt(1, V != 0 ? 1 : 0), true);
+    APSInt R = V.extOrTrunc(Ctx.getIntWidth(T));
+    R.setIsSigned(T->isSignedIntegerOrEnumerationType());
+    return R;
+  }
+  std::optional<APSInt> binary(BinaryOperatorKind Op, APSInt L, APSInt R,
+                               QualType LHSType, QualType ResultType) const;
+  Value variable(const VarDecl *VD, const DeclRefExpr *Read, const Frame *F,
+                 unsigned Depth);
+  Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
+  Value construct(const CXXConstructExpr *CCE, const Frame *F, unsigned Depth);
+  Value value(const Expr *E, const Frame *F, unsigned Depth) {
+    if (isXYZRecord(E->getType()))
+      return record(E, F, Depth);
+    if (isIntType(E->getType()))
+      return Value::ofInt(integer(E, F, Depth));
+    return Value();
+  }
+  void apply(const Write &W, Value &V, const Frame *F, unsigned Depth);
+};
+
+std::optional<APSInt> ValueFolder::binary(BinaryOperatorKind Op, APSInt L,
+                                          APSInt R, QualType LHSType,
+                                          QualType ResultType) const {
+  switch (Op) {
+  case BO_Shl:
+  case BO_Shr: {
+    if (R.isNegative() || R.getLimitedValue() >= L.getBitWidth())
+      return std::nullopt;
+    const unsigned N = static_cast<unsigned>(R.getLimitedValue());
+    return convert(Op == BO_Shl ? L << N : L >> N, ResultType);
+  }
+  default:
+    break;
+  }
+  if (L.getBitWidth() != R.getBitWidth() || L.isSigned() != R.isSigned())
+    R = convert(R, LHSType);
+  switch (Op) {
+  case BO_Add:
+    return convert(L + R, ResultType);
+  case BO_Sub:
+    return convert(L - R, ResultType);
+  case BO_Mul:
+    return convert(L * R, ResultType);
+  case BO_Div:
+  case BO_Rem:
+    if (R == 0 || (L.isSigned() && L.isMinSignedValue() && R.isAllOnes()))
+      return std::nullopt;
+    return convert(Op == BO_Div ? L / R : L % R, ResultType);
+  case BO_And:
+    return convert(L & R, ResultType);
+  case BO_Or:
+    return convert(L | R, ResultType);
+  case BO_Xor:
+    return convert(L ^ R, ResultType);
+  case BO_LT:
+    return convert(APSInt::get(L < R), ResultType);
+  case BO_GT:
+    return convert(APSInt::get(L > R), ResultType);
+  case BO_LE:
+    return convert(APSInt::get(L <= R), ResultType);
+  case BO_GE:
+    return convert(APSInt::get(L >= R), ResultType);
+  case BO_EQ:
+    return convert(APSInt::get(L == R), ResultType);
+  case BO_NE:
+    return convert(APSInt::get(L != R), ResultType);
+  case BO_LAnd:
+    return convert(APSInt::get(L != 0 && R != 0), ResultType);
+  case BO_LOr:
+    return convert(APSInt::get(L != 0 || R != 0), ResultType);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<APSInt> ValueFolder::integer(const Expr *E, const Frame *F,
+                                           unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || !isIntType(E->getType()))
+    return std::nullopt;
+  {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return convert(R.Val.getInt(), E->getType());
+  }
+  ++Depth;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return integer(Sub, F, Depth);
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      if (auto V = integer(Sub, F, Depth))
+        return convert(*V, CE->getType());
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (Locals.isStable(VD))
-        return recurse(VD->getInit());
+      if (isIntType(VD->getType()))
+        return variable(VD, DRE, F, Depth).Part[0];
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const int I = xyzIndex(FD);
+    if (I < 0 || ME->isArrow() || !isXYZRecord(ME->getBase()->getType()))
+      return std::nullopt;
+    if (auto V = record(ME->getBase(), F, Depth).Part[I])
+      return convert(*V, ME->getType());
+    return std::nullopt;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp())
+      return std::nullopt;
+    if (BO->getOpcode() == BO_Comma)
+      return std::nullopt;
+    auto L = integer(BO->getLHS(), F, Depth);
+    if (!L)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_LAnd && *L == 0)
+      return convert(APSInt::get(0), BO->getType());
+    if (BO->getOpcode() == BO_LOr && *L != 0)
+      return convert(APSInt::get(1), BO->getType());
+    auto R = integer(BO->getRHS(), F, Depth);
+    if (!R)
+      return std::nullopt;
+    return binary(BO->getOpcode(), *L, *R, BO->getLHS()->getType(), BO->getType());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = integer(UO->getSubExpr(), F, Depth);
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Plus:
+      return convert(*V, UO->getType());
+    case UO_Minus:
+      return convert(-*V, UO->getType());
+    case UO_Not:
+      return convert(~*V, UO->getType());
+    case UO_LNot:
+      return convert(APSInt::get(*V == 0), UO->getType());
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = integer(CO->getCond(), F, Depth);
+    if (C)
+      return integer(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr(), F, Depth);
+    auto A = integer(CO->getTrueExpr(), F, Depth);
+    auto B = integer(CO->getFalseExpr(), F, Depth);
+    if (A && B && APSInt::isSameValue(*A, *B))
+      return convert(*A, CO->getType());
+    return std::nullopt;
+  }
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return integer(FE->getSubExpr(), F, Depth);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return integer(MTE->getSubExpr(), F, Depth);
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return integer(Subst->getReplacement(), F, Depth);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (auto V = call(CE, F, Depth).Part[0])
+      return convert(*V, CE->getType());
   return std::nullopt;
+}
+
+Value ValueFolder::record(const Expr *E, const Frame *F, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent())
+    return Value();
+  if (isIntType(E->getType())) {
+    Value V;
+    if (auto N = integer(E, F, Depth))
+      V.Part[0] = convert(*N, Ctx.UnsignedIntTy);
+    V.Part[1] = V.Part[2] = APSInt(llvm::APInt(32, 1), true);
+    return V;
+  }
+  if (!isXYZRecord(E->getType()))
+    return Value();
+  ++Depth;
+  E = E->IgnoreParens();
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+    case CK_UncheckedDerivedToBase:
+    case CK_DerivedToBase:
+      return record(CE->getSubExpr(), F, Depth);
+    case CK_UserDefinedConversion:
+      if (const auto *Call = dyn_cast<CallExpr>(CE->getSubExpr()))
+        return call(Call, F, Depth);
+      return record(CE->getSubExpr(), F, Depth);
+    default:
+      return Value();
+    }
+  }
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return record(FE->getSubExpr(), F, Depth);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return record(MTE->getSubExpr(), F, Depth);
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return record(BTE->getSubExpr(), F, Depth);
+  if (const auto *CCE = dyn_cast<CXXConstructExpr>(E))
+    return construct(CCE, F, Depth);
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    if (ILE->getNumInits() == 1 && isXYZRecord(ILE->getInit(0)->getType()))
+      return record(ILE->getInit(0), F, Depth);
+    const RecordDecl *RD = E->getType()->getAsRecordDecl()->getDefinition();
+    Value V;
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      const int Part = xyzIndex(FD);
+      if (Part >= 0)
+        if (auto N = integer(ILE->getInit(I), F, Depth))
+          V.Part[Part] = convert(*N, FD->getType());
+      ++I;
+    }
+    return V;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return variable(VD, DRE, F, Depth);
+    return Value();
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    if (auto C = integer(CO->getCond(), F, Depth))
+      return record(*C != 0 ? CO->getTrueExpr() : CO->getFalseExpr(), F, Depth);
+    return Value::meet(record(CO->getTrueExpr(), F, Depth),
+                       record(CO->getFalseExpr(), F, Depth));
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return call(CE, F, Depth);
+  // constexpr and other constant records
+  Expr::EvalResult R;
+  if (E->EvaluateAsRValue(R, Ctx) && R.Val.isStruct()) {
+    const RecordDecl *RD = E->getType()->getAsRecordDecl()->getDefinition();
+    Value V;
+    for (const FieldDecl *FD : RD->fields()) {
+      const int Part = xyzIndex(FD);
+      const unsigned Index = FD->getFieldIndex();
+      if (Part >= 0 && Index < R.Val.getStructNumFields() &&
+          R.Val.getStructField(Index).isInt())
+        V.Part[Part] = R.Val.getStructField(Index).getInt();
+    }
+    return V;
+  }
+  return Value();
+}
+
+Value ValueFolder::construct(const CXXConstructExpr *CCE, const Frame *F,
+                             unsigned Depth) {
+  const CXXConstructorDecl *Ctor = CCE->getConstructor();
+  if (!Ctor)
+    return Value();
+  if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) &&
+      CCE->getNumArgs() >= 1)
+    return record(CCE->getArg(0), F, Depth);
+  const FunctionDecl *DefFn = nullptr;
+  if (!Ctor->hasBody(DefFn) || CallDepth >= MaxCallDepth)
+    return Value();
+  const auto *Def = dyn_cast<CXXConstructorDecl>(DefFn);
+  if (!Def)
+    return Value();
+  // Bind the arguments, then read each part from its member initializer.
+  Frame Callee;
+  Callee.Fn = Def;
+  Callee.Body = Def->getBody();
+  for (unsigned I = 0; I < Def->getNumParams() && I < CCE->getNumArgs(); ++I)
+    Callee.Args[Def->getParamDecl(I)] = value(CCE->getArg(I), F, Depth);
+  Value V;
+  ++CallDepth;
+  for (const CXXCtorInitializer *Init : Def->inits()) {
+    const int Part = xyzIndex(Init->getMember());
+    if (Part >= 0 && Init->getInit())
+      if (auto N = integer(Init->getInit(), &Callee, Depth))
+        V.Part[Part] = convert(*N, Init->getMember()->getType());
+  }
+  --CallDepth;
+  return V;
+}
+
+Value ValueFolder::call(const CallExpr *CE, const Frame *F, unsigned Depth) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || Def->isVariadic() ||
+      CallDepth >= MaxCallDepth)
+    return Value();
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (MD->isVirtual())
+      return Value();
+  // Member operators take the object as argument 0.
+  unsigned Shift = 0;
+  if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Def) &&
+      !cast<CXXMethodDecl>(Def)->isStatic())
+    Shift = 1;
+  Frame Frm;
+  Frm.Fn = Def;
+  Frm.Body = Def->getBody();
+  for (unsigned I = 0; I < Def->getNumParams() && I + Shift < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    QualType T = P->getType();
+    if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+      continue; // the callee may change the caller's variable
+    Frm.Args[P] = value(CE->getArg(I + Shift), F, Depth);
+  }
+  // The value of every return statement (outside lambdas): all must agree.
+  std::optional<Value> Result;
+  ++CallDepth;
+  std::vector<const Stmt *> Work{Frm.Body};
+  bool Any = false;
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      Any = true;
+      Value V = Ret->getRetValue() ? value(Ret->getRetValue(), &Frm, Depth + 1)
+                                   : Value();
+      Result = Result ? Value::meet(*Result, V) : V;
+      continue;
+    }
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
+  --CallDepth;
+  if (!Any || !Result)
+    return Value();
+  return *Result;
+}
+
+Value ValueFolder::variable(const VarDecl *VD, const DeclRefExpr *Read,
+                            const Frame *F, unsigned Depth) {
+  QualType T = VD->getType();
+  const bool Record = isXYZRecord(T);
+  if (!Record && !isIntType(T))
+    return Value();
+  const auto *Parm = dyn_cast<ParmVarDecl>(VD);
+  if (T->isReferenceType() && !(Parm && T.getNonReferenceType().isConstQualified()))
+    return Value();
+  // Constants: namespace-scope, static and const locals with an initializer.
+  if (!VD->hasLocalStorage() || (!Parm && T.isConstQualified())) {
+    if (!T.isConstQualified() || !VD->getInit())
+      return Value();
+    const Frame *InitFrame = VD->hasLocalStorage() ? F : nullptr;
+    return value(VD->getInit(), InitFrame, Depth + 1);
+  }
+  if (!F)
+    return Value();
+  const Stmt *Decl = nullptr;
+  Value V;
+  if (Parm) {
+    if (Parm->getDeclContext() != F->Fn)
+      return Value();
+    auto It = F->Args.find(Parm);
+    if (It != F->Args.end())
+      V = It->second;
+    // Read outside the body (a member initializer): the bound value.
+    if (!F->Body || body(F->Body).chain(Read).empty())
+      return V;
+  }
+  if (!F->Body)
+    return Value();
+  BodyInfo &B = body(F->Body);
+  if (!Parm) {
+    auto DIt = B.Decls.find(VD);
+    if (DIt == B.Decls.end())
+      return Value(); // declared outside this body
+    Decl = DIt->second;
+    if (VD->getInit())
+      V = value(VD->getInit(), F, Depth + 1);
+  }
+  llvm::SmallVector<const Stmt *, 16> RC = B.chain(Read);
+  if (RC.empty())
+    return Value();
+  // Read inside a lambda that does not declare the variable: captured when
+  // the lambda was made, or by reference and read whenever it is called.
+  {
+    llvm::SmallPtrSet<const Stmt *, 16> DeclAncestors;
+    if (Decl)
+      for (const Stmt *S : B.chain(Decl))
+        DeclAncestors.insert(S);
+    for (const Stmt *S : RC)
+      if (isa<LambdaExpr, BlockExpr>(S) && !DeclAncestors.count(S))
+        return Value();
+  }
+  auto UIt = B.Uses.find(VD);
+  if (UIt == B.Uses.end()) {
+    VarUses U = classifyUses(B, VD);
+    for (Write &W : U.Writes)
+      W.Order = B.Post.lookup(W.At);
+    UIt = B.Uses.insert({VD, std::move(U)}).first;
+  }
+  const VarUses &U = UIt->second;
+  if (U.Escapes || (B.HasGoto && !U.Writes.empty()))
+    return Value();
+  std::vector<const Write *> Before;
+  std::array<bool, 3> Lost{false, false, false};
+  for (const Write &W : U.Writes) {
+    switch (relate(B, W.At, Read, Decl)) {
+    case Relation::Before:
+      Before.push_back(&W);
+      break;
+    case Relation::Irrelevant:
+      break;
+    case Relation::Maybe:
+      if (W.Part < 0)
+        Lost = {true, true, true};
+      else
+        Lost[W.Part] = true;
+      break;
+    }
+  }
+  std::sort(Before.begin(), Before.end(),
+            [](const Write *A, const Write *B) { return A->Order < B->Order; });
+  for (const Write *W : Before)
+    apply(*W, V, F, Depth + 1);
+  for (unsigned I = 0; I < 3; ++I)
+    if (Lost[I])
+      V.Part[I].reset();
+  return V;
+}
+
+void ValueFolder::apply(const Write &W, Value &V, const Frame *F, unsigned Depth) {
+  const unsigned P = W.Part < 0 ? 0 : W.Part;
+  if (W.Kind == Write::Opaque) {
+    if (W.Part < 0)
+      V = Value();
+    else
+      V.Part[P].reset();
+    return;
+  }
+  if (W.Kind == Write::Set) {
+    if (W.Part < 0)
+      V = value(W.RHS, F, Depth);
+    else
+      V.Part[P] = integer(W.RHS, F, Depth);
+    return;
+  }
+  std::optional<APSInt> &Old = V.Part[P];
+  if (!Old)
+    return;
+  if (W.Kind == Write::Inc || W.Kind == Write::Dec) {
+    const auto *UO = cast<UnaryOperator>(W.At);
+    APSInt One = convert(APSInt::get(1), UO->getType());
+    Old = convert(W.Kind == Write::Inc ? *Old + One : *Old - One, UO->getType());
+    return;
+  }
+  const auto *CAO = dyn_cast<CompoundAssignOperator>(W.At);
+  auto R = CAO ? integer(CAO->getRHS(), F, Depth) : std::nullopt;
+  if (!R) {
+    Old.reset();
+    return;
+  }
+  const BinaryOperatorKind Op =
+      BinaryOperator::getOpForCompoundAssignment(CAO->getOpcode());
+  const QualType LT = CAO->getComputationLHSType();
+  auto N = binary(Op, convert(*Old, LT), *R, LT, CAO->getComputationResultType());
+  if (N)
+    Old = convert(*N, CAO->getType());
+  else
+    Old.reset();
+}
+
+//===----------------------------------------------------------------------===//
+// Launch sites
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> toInt64(const std::optional<APSInt> &V) {
+  if (!V)
+    return std::nullopt;
+  if (V->isSigned())
+    return V->isSignedIntN(64) ? std::optional<int64_t>(V->getSExtValue())
+                               : std::nullopt;
+  return V->isIntN(63) ? std::optional<int64_t>(V->getZExtValue()) : std::nullopt;
 }
 
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
-  LaunchVisitor(ASTContext &Ctx, LaunchSites &Out) : Ctx(Ctx), Out(Out) {}
+  LaunchVisitor(ASTContext &Ctx, LaunchSites &Out)
+      : Ctx(Ctx), Out(Out), Folder(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    Locals.enter(FD);
-    return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+#define LDSLINT_TRAVERSE_FN(CLASS)                                             \
+  bool Traverse##CLASS(CLASS *FD) {                                            \
+    Functions.push_back(FD);                                                   \
+    bool R = RecursiveASTVisitor::Traverse##CLASS(FD);                         \
+    Functions.pop_back();                                                      \
+    return R;                                                                  \
   }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    Locals.enter(MD);
-    return RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-  }
+  LDSLINT_TRAVERSE_FN(FunctionDecl)
+  LDSLINT_TRAVERSE_FN(CXXMethodDecl)
+  LDSLINT_TRAVERSE_FN(CXXConstructorDecl)
+  LDSLINT_TRAVERSE_FN(CXXDestructorDecl)
+  LDSLINT_TRAVERSE_FN(CXXConversionDecl)
+#undef LDSLINT_TRAVERSE_FN
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *KCE) {
     const FunctionDecl *Callee = KCE->getDirectCallee();
     const CallExpr *Config = KCE->getConfig();
     if (!Callee || !Config || Config->getNumArgs() < 2)
       return true;
+    Frame F;
+    const Frame *FP = nullptr;
+    if (!Functions.empty() && Functions.back()->getBody()) {
+      F.Fn = Functions.back();
+      F.Body = F.Fn->getBody();
+      FP = &F;
+    }
     LaunchConfig L;
-    L.Shape = foldDim3(Config->getArg(1), Ctx, Locals);
+    const Value Block = Folder.record(Config->getArg(1), FP);
+    auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
+         Z = toInt64(Block.Part[2]);
+    if (X && Y && Z)
+      L.Shape = shapeOf(*X, *Y, *Z);
     for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
       if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
-        if (auto V = foldValue(KCE->getArg(I), Ctx, Locals))
+        if (auto V = toInt64(Folder.integer(KCE->getArg(I), FP)))
           L.Args[I] = *V;
     const SourceManager &SM = Ctx.getSourceManager();
     L.Where = "the launch at " +
@@ -162,7 +1075,8 @@ public:
 private:
   ASTContext &Ctx;
   LaunchSites &Out;
-  StableLocals Locals;
+  ValueFolder Folder;
+  std::vector<const FunctionDecl *> Functions;
 };
 
 /// The shape to use when launch sites give none.

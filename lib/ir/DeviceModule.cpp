@@ -76,6 +76,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
 #endif
   In->CodeGen.DebugColumnInfo = true;
   In->CodeGen.CoverageMapping = false;
+  In->CodeGen.DiscardValueNames = false;
   In->CodeGen.ProfileInstrumentUsePath.clear();
 
   DM->LLVMCtx = std::make_unique<llvm::LLVMContext>();
@@ -164,7 +165,7 @@ void normaliseForAnalysis(llvm::Module &M) {
   llvm::ModulePassManager MPM;
   if (auto Err = PB.parsePassPipeline(
           MPM, "always-inline,function(sroa,early-cse,instcombine,simplifycfg,"
-               "sroa,early-cse)")) {
+               "sroa,early-cse,load-store-vectorizer)")) {
     llvm::consumeError(std::move(Err));
     return;
   }

@@ -104,11 +104,21 @@ std::vector<Finding> analyzeDeviceModule(ASTContext &Ctx, const DeviceModule &DM
     std::vector<const AccessModel *> Models;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
-      const llvm::DILocation *Loc = A.Inst->getDebugLoc().get();
-      F.Loc = sourceLocation(SM, Loc);
-      for (const llvm::DILocation *At = Loc ? Loc->getInlinedAt() : nullptr; At;
-           At = At->getInlinedAt())
-        F.CallLocs.insert(F.CallLocs.begin(), sourceLocation(SM, At));
+      // The access is reported where the user wrote it: the innermost
+      // location outside system headers (atomicAdd's body is in CUDA's
+      // headers, its call in the user's code); the calls around it are notes.
+      std::vector<SourceLocation> Chain;
+      for (const llvm::DILocation *L = A.Inst->getDebugLoc().get(); L;
+           L = L->getInlinedAt())
+        Chain.push_back(sourceLocation(SM, L));
+      size_t At = 0;
+      while (At + 1 < Chain.size() &&
+             (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
+        ++At;
+      if (At < Chain.size())
+        F.Loc = Chain[At];
+      for (size_t I = At + 1; I < Chain.size(); ++I)
+        F.CallLocs.insert(F.CallLocs.begin(), Chain[I]);
       if (F.Loc.isValid()) {
         const PresumedLoc P = SM.getPresumedLoc(F.Loc);
         if (P.isValid()) {

@@ -197,8 +197,26 @@ private:
   // Integer values
   //===------------------------------------------------------------------===//
 
+  /// Loops are built before anything inside them is translated, so that a
+  /// loop's step (`s *= 2` in the body) is translated with the loop's
+  /// variable in place, never as a cycle.
+  void buildEnclosingLoops(const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return;
+    std::vector<const Loop *> Chain;
+    for (const Loop *L = LI.getLoopFor(I->getParent()); L; L = L->getParentLoop())
+      Chain.insert(Chain.begin(), L);
+    for (const Loop *L : Chain)
+      buildLoop(L);
+  }
+
   SymRef value(const Value *V) {
     auto It = Values.find(V);
+    if (It != Values.end())
+      return It->second;
+    buildEnclosingLoops(V);
+    It = Values.find(V);
     if (It != Values.end())
       return It->second;
     if (InProgress.count(V) || Depth > 400)
@@ -779,6 +797,10 @@ private:
 
   PointerValue pointer(const Value *P) {
     auto It = Pointers.find(P);
+    if (It != Pointers.end())
+      return It->second;
+    buildEnclosingLoops(P);
+    It = Pointers.find(P);
     if (It != Pointers.end())
       return It->second;
     if (InProgress.count(P) || Depth > 400) {

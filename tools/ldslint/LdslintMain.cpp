@@ -8,6 +8,15 @@
 // clang diagnostics (--format=text) or JSON (--format=json).
 // Exit status: 0 no reportable conflict, 1 conflicts reported, 2 error.
 //
+// The compile sees the headers and flags a user's nvcc or clang compile
+// sees (each addition is said once, as a note on stderr):
+//  * clang's resource directory (builtin and CUDA wrapper headers: <new>,
+//    CUB) of the clang ldslint is built with, not one next to this binary;
+//  * with CUDA 13, `-isystem <cuda>/include/cccl`, which nvcc adds itself;
+//  * -fgpu-defer-diag: errors in host-only code (nvcc hands host code to
+//    the host compiler, e.g. host calls of max(float, float)) do not stop
+//    the device compile; errors in device code are still errors.
+//
 //===----------------------------------------------------------------------===//
 #include "StringCompat.h"
 #include "Analyzer.h"
@@ -18,16 +27,28 @@
 #include "Options.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/PartialDiagnostic.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Basic/Version.h"
+#include "clang/Config/config.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#if defined(__linux__) || defined(__APPLE__)
+#include <dlfcn.h>
+#endif
 
 using namespace clang;
 using namespace clang::tooling;
@@ -81,6 +102,19 @@ cl::opt<std::string> ExportFixes(
 cl::opt<std::string> OutputFile("o", cl::desc("Write the output to FILE"),
                                 cl::value_desc("FILE"), cl::cat(Category));
 
+/// Notes on what the driver added to compile commands: each said once, on
+/// stderr (stdout carries only the report).
+class Notes {
+public:
+  void say(const std::string &Text) {
+    if (Said.insert(Text).second)
+      errs() << "ldslint: note: " << Text << "\n";
+  }
+
+private:
+  std::set<std::string> Said;
+};
+
 struct RunState {
   ldslint::ToolOptions Opts;
   std::string Arch;
@@ -89,7 +123,48 @@ struct RunState {
   unsigned Reported = 0;
   bool TargetProblem = false;
   ldslint::FixCollector Fixes;
+  Notes Said;
+  /// The current compile got -fgpu-defer-diag from ldslint.
+  bool AddedDeferDiag = false;
 };
+
+/// Errors that -fgpu-defer-diag set aside in code not compiled for the GPU
+/// (host-only functions): said once per file, with where they are.
+void noteSetAsideErrors(CompilerInstance &CI, RunState &S) {
+  if (!S.AddedDeferDiag || !CI.hasSema())
+    return;
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  const SourceManager &SM = CI.getSourceManager();
+  std::vector<std::pair<SourceLocation, std::string>> Errors;
+  for (const auto &Entry : CI.getSema().DeviceDeferredDiags)
+    for (const PartialDiagnosticAt &D : Entry.second) {
+      if (!Diags.getDiagnosticIDs()->isDefaultMappingAsError(D.second.getDiagID()))
+        continue;
+      SmallString<128> Text;
+      D.second.EmitToString(Diags, Text);
+      Errors.push_back({D.first, Text.str().str()});
+    }
+  if (Errors.empty())
+    return;
+  std::sort(Errors.begin(), Errors.end(), [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first, B.first);
+  });
+  std::string Where;
+  for (size_t I = 0; I < Errors.size() && I < 3; ++I) {
+    const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Errors[I].first));
+    Where += I ? "; " : "";
+    if (P.isValid())
+      Where += std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+               ":" + std::to_string(P.getColumn()) + ": ";
+    Where += Errors[I].second;
+  }
+  if (Errors.size() > 3)
+    Where += "; and " + std::to_string(Errors.size() - 3) + " more";
+  S.Said.say("added -fgpu-defer-diag: " + std::to_string(Errors.size()) +
+             (Errors.size() == 1 ? " error" : " errors") +
+             " in host-only code set aside (nvcc leaves host code to the host "
+             "compiler), the kernels are analysed: " + Where);
+}
 
 class Consumer : public ASTConsumer {
 public:
@@ -97,6 +172,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!CI.getLangOpts().CUDAIsDevice || CI.getDiagnostics().hasErrorOccurred())
       return;
+    noteSetAsideErrors(CI, S);
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
     const std::string Arch =
         S.Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : S.Opts.ArchOverride;
@@ -188,6 +264,142 @@ CommandLineArguments stripArchs(const CommandLineArguments &Args,
   return Out;
 }
 
+/// clang's resource directory (builtin headers, cuda_wrappers) of the clang
+/// this driver is built with. LibTooling looks next to the running binary
+/// (build/lib/clang/N), where there is none.
+std::string findResourceDir() {
+  const std::string Major = std::to_string(CLANG_VERSION_MAJOR);
+  const std::string LibDir = CLANG_INSTALL_LIBDIR_BASENAME;
+  auto valid = [](const std::string &Dir) {
+    return !Dir.empty() &&
+           sys::fs::exists(Dir + "/include/__clang_cuda_runtime_wrapper.h");
+  };
+  std::vector<std::string> Candidates;
+#ifdef LDSLINT_CLANG_RESOURCE_DIR
+  Candidates.push_back(LDSLINT_CLANG_RESOURCE_DIR);
+#endif
+  // Under the prefix of the clang libraries this process runs with
+  // (up to LLVM 15 the directory is named by the full version).
+  auto underPrefix = [&](StringRef Prefix) {
+    for (const std::string &V : {Major, std::string(CLANG_VERSION_STRING)})
+      Candidates.push_back((Prefix + "/" + LibDir + "/clang/" + V).str());
+  };
+#if defined(__linux__) || defined(__APPLE__)
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&clang::getClangFullVersion), &Info) &&
+      Info.dli_fname) {
+    StringRef Lib = Info.dli_fname;
+    underPrefix(sys::path::parent_path(sys::path::parent_path(Lib)));
+    SmallString<256> Real;
+    if (!sys::fs::real_path(Lib, Real))
+      underPrefix(sys::path::parent_path(sys::path::parent_path(Real)));
+  }
+#endif
+  underPrefix("/usr/lib/llvm-" + Major);
+  // Next to the clang of the same major version on PATH.
+  for (const std::string &Name : {"clang-" + Major, "clang++-" + Major,
+                                  std::string("clang")})
+    if (ErrorOr<std::string> P = sys::findProgramByName(Name)) {
+      SmallString<256> Real;
+      if (!sys::fs::real_path(*P, Real))
+        underPrefix(sys::path::parent_path(sys::path::parent_path(Real)));
+    }
+  for (const std::string &C : Candidates)
+    if (valid(C))
+      return C;
+  return "";
+}
+
+/// The CUDA installation clang uses: --cuda-path, else the one holding the
+/// nvcc on PATH, else /usr/local/cuda.
+std::string cudaPathOf(const CommandLineArguments &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (startsWith(A, "--cuda-path="))
+      return A.substr(strlen("--cuda-path=")).str();
+    if (A == "--cuda-path" && I + 1 < Args.size())
+      return Args[I + 1];
+  }
+  if (ErrorOr<std::string> Nvcc = sys::findProgramByName("nvcc")) {
+    SmallString<256> Real;
+    if (!sys::fs::real_path(*Nvcc, Real)) {
+      std::string Dir = sys::path::parent_path(sys::path::parent_path(Real)).str();
+      if (sys::fs::exists(Dir + "/include/cuda_runtime.h"))
+        return Dir;
+    }
+  }
+  return "/usr/local/cuda";
+}
+
+/// The language of a compile: the last -x, else the file's extension.
+std::string languageOf(const CommandLineArguments &Args, StringRef File) {
+  std::string Lang;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I] == "-x" && I + 1 < Args.size())
+      Lang = Args[I + 1];
+    else if (startsWith(Args[I], "-x") && Args[I].size() > 2)
+      Lang = Args[I].substr(2);
+  }
+  if (!Lang.empty())
+    return Lang;
+  if (endsWith(File, ".cu") || endsWith(File, ".cuh"))
+    return "cuda";
+  if (endsWith(File, ".hip"))
+    return "hip";
+  return "";
+}
+
+bool hasArg(const CommandLineArguments &Args, StringRef Prefix) {
+  return std::any_of(Args.begin(), Args.end(),
+                     [&](const std::string &A) { return startsWith(A, Prefix); });
+}
+
+/// Adds what a user's compile has without asking (see the file comment),
+/// saying each addition once.
+CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
+                                        StringRef File,
+                                        const std::string &ResourceDir,
+                                        RunState &S) {
+  CommandLineArguments Out = Args;
+  std::vector<std::string> Extra;
+  if (!hasArg(Args, "-resource-dir")) {
+    if (!ResourceDir.empty()) {
+      Extra.push_back("-resource-dir=" + ResourceDir);
+      S.Said.say("added -resource-dir=" + ResourceDir + " (the builtin and CUDA "
+                 "wrapper headers of clang " CLANG_VERSION_STRING
+                 ", which ldslint is built with)");
+    } else {
+      S.Said.say("clang " CLANG_VERSION_STRING "'s resource directory was not "
+                 "found; pass -resource-dir=<dir> if headers such as <new> are "
+                 "missing (clang++-" + std::to_string(CLANG_VERSION_MAJOR) +
+                 " -print-resource-dir prints it)");
+    }
+  }
+  const std::string Lang = languageOf(Args, File);
+  if (Lang == "cuda" && !hasArg(Args, "-nocudainc") && !hasArg(Args, "-nogpuinc")) {
+    const std::string Cuda = cudaPathOf(Args);
+    const std::string Cccl = Cuda + "/include/cccl";
+    const bool Present = std::any_of(Args.begin(), Args.end(), [](const std::string &A) {
+      return A.find("include/cccl") != std::string::npos;
+    });
+    if (!Present && sys::fs::is_directory(Cccl) &&
+        sys::fs::exists(Cuda + "/include/cuda_runtime.h")) {
+      Extra.push_back("-isystem");
+      Extra.push_back(Cccl);
+      S.Said.say("added -isystem " + Cccl +
+                 " (CUDA 13 CCCL headers, as nvcc does)");
+    }
+  }
+  S.AddedDeferDiag = false;
+  if ((Lang == "cuda" || Lang == "hip") && !hasArg(Args, "-fgpu-defer-diag") &&
+      !hasArg(Args, "-fno-gpu-defer-diag")) {
+    Extra.push_back("-fgpu-defer-diag");
+    S.AddedDeferDiag = true; // said when it sets an error aside
+  }
+  Out.insert(std::find(Out.begin(), Out.end(), "--"), Extra.begin(), Extra.end());
+  return Out;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -253,6 +465,7 @@ int main(int argc, const char **argv) {
       return 2;
     }
 
+  const std::string ResourceDir = findResourceDir();
   int Status = 0;
   for (const std::string &File : Parser->getSourcePathList()) {
     // Which archs: --arch, else those of the compile command.
@@ -283,6 +496,10 @@ int main(int argc, const char **argv) {
           {"--cuda-device-only", "--offload-arch=" + Arch,
            "-Wno-unknown-cuda-version"},
           ArgumentInsertPosition::END));
+      Tool.appendArgumentsAdjuster(
+          [&](const CommandLineArguments &Args, StringRef Filename) {
+            return addUserEnvironment(Args, Filename, ResourceDir, S);
+          });
       Factory F(S);
       int RC = Tool.run(&F);
       if (RC != 0)
