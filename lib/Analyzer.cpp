@@ -77,12 +77,16 @@ void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
       return Fs[I].Result.Status != Verdict::Unknown;
     });
   };
+  // Replacements take the place of what they replace; new lines go after
+  // the last finding of the same file before them, so that findings stay in
+  // source order.
+  std::vector<std::vector<size_t>> ReplaceAt(Findings.size());
   std::vector<bool> Drop(Findings.size(), false);
-  std::vector<size_t> Take;
+  std::vector<size_t> New;
   for (const auto &[K, Is] : IR) {
     auto It = Source.find(K);
     if (It == Source.end()) {
-      Take.insert(Take.end(), Is.begin(), Is.end());
+      New.insert(New.end(), Is.begin(), Is.end());
       continue;
     }
     const bool CarriesFix = std::any_of(
@@ -91,16 +95,29 @@ void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
     if (!decided(Findings, It->second) && decided(FromIR, Is) && !CarriesFix) {
       for (size_t I : It->second)
         Drop[I] = true;
-      Take.insert(Take.end(), Is.begin(), Is.end());
+      ReplaceAt[It->second.front()] = Is;
     }
   }
-  std::sort(Take.begin(), Take.end());
   std::vector<Finding> Merged;
-  for (size_t I = 0; I < Findings.size(); ++I)
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    for (size_t R : ReplaceAt[I])
+      Merged.push_back(std::move(FromIR[R]));
     if (!Drop[I])
       Merged.push_back(std::move(Findings[I]));
-  for (size_t I : Take)
-    Merged.push_back(std::move(FromIR[I]));
+  }
+  std::sort(New.begin(), New.end());
+  for (size_t I : New) {
+    const Finding &F = FromIR[I];
+    size_t Pos = Merged.size();
+    for (size_t J = Merged.size(); J-- > 0;)
+      if (Merged[J].File == F.File &&
+          std::make_pair(Merged[J].Line, Merged[J].Column) <=
+              std::make_pair(F.Line, F.Column)) {
+        Pos = J + 1;
+        break;
+      }
+    Merged.insert(Merged.begin() + static_cast<long>(Pos), std::move(FromIR[I]));
+  }
   Findings = std::move(Merged);
 }
 
