@@ -43,6 +43,16 @@ struct SymbolInfo {
   std::string Why; ///< Unknown: why it is not known
 };
 
+/// Another variable of a loop, stepped together with the loop's variable
+/// (device IR: another phi of the loop header, e.g. `pos = (pos + 4) & 63`
+/// next to the counter).
+struct LoopCompanion {
+  SymbolId Var = 0;
+  IntType VarType;
+  SymRef Init; ///< value before the first iteration
+  SymRef Next; ///< value after one iteration (may mention every variable)
+};
+
 struct LoopModel {
   SymbolId Var = 0;
   IntType VarType;
@@ -58,6 +68,7 @@ struct LoopModel {
   /// The exit test runs after the body (do-while; loops whose test is in
   /// the latch of the device IR): the body runs at least once with Init.
   bool TestAfterBody = false;
+  std::vector<LoopCompanion> Companions;
   std::string Text; ///< header spelling, for messages
 };
 

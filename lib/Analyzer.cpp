@@ -77,8 +77,8 @@ void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
       return Fs[I].Result.Status != Verdict::Unknown;
     });
   };
-  // Replacements take the place of what they replace; new lines go after
-  // the last finding of the same file before them, so that findings stay in
+  // Replacements take the place of what they replace; new lines go before
+  // the first finding of the same file after them, so that findings stay in
   // source order.
   std::vector<std::vector<size_t>> ReplaceAt(Findings.size());
   std::vector<bool> Drop(Findings.size(), false);
@@ -108,14 +108,12 @@ void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
   std::sort(New.begin(), New.end());
   for (size_t I : New) {
     const Finding &F = FromIR[I];
-    size_t Pos = Merged.size();
-    for (size_t J = Merged.size(); J-- > 0;)
-      if (Merged[J].File == F.File &&
-          std::make_pair(Merged[J].Line, Merged[J].Column) <=
-              std::make_pair(F.Line, F.Column)) {
-        Pos = J + 1;
-        break;
-      }
+    size_t Pos = 0;
+    while (Pos < Merged.size() &&
+           !(Merged[Pos].File == F.File &&
+             std::make_pair(Merged[Pos].Line, Merged[Pos].Column) >
+                 std::make_pair(F.Line, F.Column)))
+      ++Pos;
     Merged.insert(Merged.begin() + static_cast<long>(Pos), std::move(FromIR[I]));
   }
   Findings = std::move(Merged);

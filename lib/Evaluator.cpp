@@ -110,6 +110,7 @@ private:
   std::vector<int64_t> UnknownValues;
   std::vector<char> HasUnknownValue;
   std::vector<std::vector<int64_t>> LoopValues; // [slot][lane]
+  unsigned NumSlots = 0; // loops, then their companions
   std::vector<std::array<unsigned, 3>> Lanes;
   uint64_t LaneEvaluations = 0;
   bool BudgetHit = false;
@@ -141,6 +142,10 @@ private:
       L.Cond = substitute(L.Cond, F);
       L.Next = substitute(L.Next, F);
       L.Step = substitute(L.Step, F);
+      for (LoopCompanion &C : L.Companions) {
+        C.Init = substitute(C.Init, F);
+        C.Next = substitute(C.Next, F);
+      }
     }
   }
 
@@ -282,11 +287,19 @@ void AccessEvaluation::resolveLoops() {
       Needed.insert(Id);
   for (auto It = Access.Loops.rbegin(); It != Access.Loops.rend(); ++It) {
     const LoopModel &L = Loops[*It];
-    if (!Needed.count(L.Var))
+    bool LoopNeeded = Needed.count(L.Var) > 0;
+    for (const LoopCompanion &C : L.Companions)
+      LoopNeeded |= Needed.count(C.Var) > 0;
+    if (!LoopNeeded)
       continue;
+    Needed.insert(L.Var);
     for (const SymRef &E : {L.Init, L.Cond, L.Next})
       for (SymbolId Id : symbolsOf(E))
         Needed.insert(Id);
+    for (const LoopCompanion &C : L.Companions)
+      for (const SymRef &E : {C.Init, C.Next})
+        for (SymbolId Id : symbolsOf(E))
+          Needed.insert(Id);
   }
 
   for (unsigned Pos = 0; Pos < Access.Loops.size(); ++Pos) {
@@ -295,18 +308,41 @@ void AccessEvaluation::resolveLoops() {
     if (!Needed.count(L.Var))
       continue;
     bool Enumerable = L.Enumerable && L.Init && L.Cond && L.Next;
+    std::vector<SymRef> Header{L.Init, L.Cond, L.Next};
+    for (const LoopCompanion &C : L.Companions) {
+      Enumerable &= C.Init && C.Next;
+      Header.push_back(C.Init);
+      Header.push_back(C.Next);
+    }
     if (Enumerable)
-      for (const SymRef &E : {L.Init, L.Cond, L.Next})
+      for (const SymRef &E : Header)
         for (SymbolId Id : symbolsOf(E))
           if (Id != L.Var && !isKnownForEnumeration(Id, Pos))
             Enumerable = false;
     const bool VaryingInit = L.Init && isLaneVarying(L.Init);
     if (Enumerable) {
       ActiveLoops.push_back(LoopIdx);
-      if (isLaneVarying(L.Init) || isLaneVarying(L.Cond) ||
-          isLaneVarying(L.Next))
-        LaneVaryingSyms.insert(L.Var);
+      // Twice: a companion's step may read another companion.
+      for (int Round = 0; Round < 2; ++Round) {
+        if (isLaneVarying(L.Init) || isLaneVarying(L.Cond) ||
+            isLaneVarying(L.Next))
+          LaneVaryingSyms.insert(L.Var);
+        for (const LoopCompanion &C : L.Companions)
+          if (isLaneVarying(C.Init) || isLaneVarying(C.Next))
+            LaneVaryingSyms.insert(C.Var);
+      }
       continue;
+    }
+    // Not enumerable: the companions are values that change per iteration.
+    for (const LoopCompanion &C : L.Companions) {
+      const SymRef U = SymExpr::symbol(
+          addUnknown("`" + Symbols[C.Var].Name + "`",
+                     "it changes in `" + L.Text + "`, whose bounds are not known",
+                     false, std::nullopt, true),
+          C.VarType);
+      const SymbolId Var = C.Var;
+      substituteEverywhere(
+          [&](SymbolId Id) -> SymRef { return Id == Var ? U : nullptr; });
     }
     // Not enumerable: summarise the variable.
     SymRef Replacement;
@@ -336,6 +372,11 @@ void AccessEvaluation::resolveLoops() {
   for (unsigned Slot = 0; Slot < ActiveLoops.size(); ++Slot) {
     SlotOf[Loops[ActiveLoops[Slot]].Var] = static_cast<int>(Slot);
   }
+  // Companions get the slots after the loops'.
+  NumSlots = static_cast<unsigned>(ActiveLoops.size());
+  for (unsigned LoopIdx : ActiveLoops)
+    for (const LoopCompanion &C : Loops[LoopIdx].Companions)
+      SlotOf[C.Var] = static_cast<int>(NumSlots++);
 }
 
 void AccessEvaluation::resolveConditions() {
@@ -384,11 +425,16 @@ bool AccessEvaluation::classifyUnknowns() {
   for (const Condition &C : Access.Conditions)
     for (SymbolId Id : symbolsOf(C.Expr))
       Used.insert(Id);
-  for (unsigned LoopIdx : ActiveLoops)
+  for (unsigned LoopIdx : ActiveLoops) {
     for (const SymRef &E : {Loops[LoopIdx].Init, Loops[LoopIdx].Cond,
                             Loops[LoopIdx].Next})
       for (SymbolId Id : symbolsOf(E))
         Used.insert(Id);
+    for (const LoopCompanion &C : Loops[LoopIdx].Companions)
+      for (const SymRef &E : {C.Init, C.Next})
+        for (SymbolId Id : symbolsOf(E))
+          Used.insert(Id);
+  }
 
   // Unknowns inside an opaque part (/, %, &, ...) break the residue
   // argument: the result need not be periodic in them.
@@ -458,7 +504,7 @@ std::optional<int64_t> AccessEvaluation::valueOf(SymbolId Id,
 
 std::string AccessEvaluation::contextText() const {
   std::string Text;
-  for (unsigned Slot = 0; Slot < LoopValues.size(); ++Slot) {
+  for (unsigned Slot = 0; Slot < ActiveLoops.size() && Slot < LoopValues.size(); ++Slot) {
     const LoopModel &L = Loops[ActiveLoops[Slot]];
     if (LaneVaryingSyms.count(L.Var))
       continue;
@@ -572,11 +618,37 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       }
     return true;
   };
+  // Companions are evaluated for every live lane; their next values are
+  // all computed from the current ones before any is stored.
+  auto companionValues = [&](bool Initial,
+                             std::vector<std::vector<int64_t>> &New) -> bool {
+    New.clear();
+    for (const LoopCompanion &C : L.Companions) {
+      New.emplace_back(LoopValues[SlotOf[C.Var]]);
+      for (unsigned Lane = 0; Lane < W; ++Lane) {
+        if (!Alive[Lane])
+          continue;
+        ++LaneEvaluations;
+        auto V = evaluateWith(*(Initial ? C.Init : C.Next),
+                              [&](SymbolId Id) { return valueOf(Id, Lane); });
+        if (!V)
+          return false;
+        New.back()[Lane] = C.VarType.wrap(*V);
+      }
+    }
+    return true;
+  };
+  auto storeCompanions = [&](std::vector<std::vector<int64_t>> &New) {
+    for (size_t I = 0; I < L.Companions.size(); ++I)
+      LoopValues[SlotOf[L.Companions[I].Var]] = std::move(New[I]);
+  };
+  std::vector<std::vector<int64_t>> NewCompanions;
   Vals().assign(W, 0);
-  if (!step(L.Init, false)) {
+  if (!companionValues(true, NewCompanions) || !step(L.Init, false)) {
     EvalFailed = true;
     return;
   }
+  storeCompanions(NewCompanions);
   // Evaluates the exit test; false when no lane goes on (or on failure).
   auto test = [&]() -> bool {
     if (!step(L.Cond, true)) {
@@ -600,10 +672,11 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       return;
     if (L.TestAfterBody && !test())
       break;
-    if (!step(L.Next, false)) {
+    if (!companionValues(false, NewCompanions) || !step(L.Next, false)) {
       EvalFailed = true;
       return;
     }
+    storeCompanions(NewCompanions);
   }
 }
 
@@ -642,12 +715,12 @@ Tally AccessEvaluation::enumerateWarps() {
         std::vector<bool> Alive(W, false);
         for (unsigned L = 0; L < Lanes.size(); ++L)
           Alive[L] = true;
-        LoopValues.assign(ActiveLoops.size(), std::vector<int64_t>(W, 0));
+        LoopValues.assign(NumSlots, std::vector<int64_t>(W, 0));
         enumerateLoops(0, Alive, Total, Warp);
       }
     } else {
       Lanes.clear();
-      LoopValues.assign(ActiveLoops.size(), std::vector<int64_t>(W, 0));
+      LoopValues.assign(NumSlots, std::vector<int64_t>(W, 0));
       enumerateLoops(0, std::vector<bool>(W, true), Total, 0);
     }
   };
@@ -818,11 +891,16 @@ std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
   for (const Condition &C : Access.Conditions)
     for (SymbolId Id : symbolsOf(C.Expr))
       S.insert(Id);
-  for (unsigned L : Access.Loops)
+  for (unsigned L : Access.Loops) {
     for (const SymRef &E : {Kernel.Loops[L].Init, Kernel.Loops[L].Cond,
                             Kernel.Loops[L].Next})
       for (SymbolId Id : symbolsOf(E))
         S.insert(Id);
+    for (const LoopCompanion &C : Kernel.Loops[L].Companions)
+      for (const SymRef &E : {C.Init, C.Next})
+        for (SymbolId Id : symbolsOf(E))
+          S.insert(Id);
+  }
   return S;
 }
 

@@ -146,7 +146,11 @@ struct BodyInfo {
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> Decls;
   llvm::DenseMap<const VarDecl *, VarUses> Uses;
-  bool HasGoto = false;
+  /// Statements of a block: their index, and how many of the block's
+  /// statements up to and including them are case labels.
+  llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> InBlock;
+  llvm::DenseMap<const Stmt *, bool> CaseLabelInside;
+  bool HasGoto = false, HasLoop = false, HasSwitch = false;
 
   const Stmt *parent(const Stmt *S) const { return PM->getParent(S); }
   /// S, its parent, ..., the body; empty if S is not in the body.
@@ -180,7 +184,17 @@ std::unique_ptr<BodyInfo> scanBody(const Stmt *Body) {
           B->Decls[VD] = DS;
     } else if (isa<GotoStmt, IndirectGotoStmt>(S)) {
       B->HasGoto = true;
+    } else if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      unsigned I = 0, Cases = 0;
+      for (const Stmt *C : CS->body()) {
+        Cases += isa<SwitchCase>(C);
+        B->InBlock[C] = {I++, Cases};
+      }
+    } else if (isa<SwitchStmt>(S)) {
+      B->HasSwitch = true;
     }
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      B->HasLoop = true;
     auto Children = S->children();
     Stack.push_back({S, Children.begin(), Children.end()});
   };
@@ -350,12 +364,11 @@ bool runsOnceWith(const BodyInfo &B, const Stmt *Parent, const Stmt *Child) {
     return !BO->isLogicalOp() || Child == BO->getLHS();
   if (const auto *Try = dyn_cast<CXXTryStmt>(Parent))
     return Child == Try->getTryBlock();
-  if (isa<CompoundStmt>(Parent)) {
-    // The body of a switch is entered at its labels.
-    const Stmt *GP = B.parent(Parent);
-    return !(GP && isa<SwitchStmt>(GP));
-  }
-  if (isa<DeclStmt, ReturnStmt, AttributedStmt>(Parent))
+  // A block runs its statements in order (a jump into it past the write is
+  // checked where the read is: see entersBetween); a label runs its
+  // statement whether reached by a jump or by falling through.
+  if (isa<CompoundStmt, DeclStmt, ReturnStmt, AttributedStmt, SwitchCase,
+          LabelStmt>(Parent))
     return true;
   if (isa<BinaryConditionalOperator, LambdaExpr, BlockExpr,
           UnaryExprOrTypeTraitExpr, CXXNoexceptExpr, CXXTypeidExpr,
@@ -366,17 +379,46 @@ bool runsOnceWith(const BodyInfo &B, const Stmt *Parent, const Stmt *Child) {
 
 enum class Relation { Before, Irrelevant, Maybe };
 
+/// Has \p S (outside nested switches) a case or default label?
+bool hasCaseLabel(BodyInfo &B, const Stmt *S) {
+  if (!S || isa<SwitchStmt>(S))
+    return false;
+  if (isa<SwitchCase>(S))
+    return true;
+  auto It = B.CaseLabelInside.find(S);
+  if (It != B.CaseLabelInside.end())
+    return It->second;
+  bool Found = false;
+  for (const Stmt *C : S->children())
+    if (hasCaseLabel(B, C)) {
+      Found = true;
+      break;
+    }
+  B.CaseLabelInside[S] = Found;
+  return Found;
+}
+
+/// Can a switch jump into the block \p Lca after its statement \p CW and
+/// reach its later statement \p CR without running \p CW? (goto: see
+/// HasGoto)
+bool entersBetween(BodyInfo &B, const Stmt *Lca, const Stmt *CW, const Stmt *CR) {
+  if (!B.HasSwitch || !isa<CompoundStmt>(Lca))
+    return false;
+  auto W = B.InBlock.find(CW), R = B.InBlock.find(CR);
+  if (W == B.InBlock.end() || R == B.InBlock.end())
+    return true;
+  // case labels strictly between the two, or inside the reading statement
+  const unsigned Between = R->second.second - W->second.second -
+                           (isa<SwitchCase>(CR) ? 1 : 0);
+  return Between > 0 || hasCaseLabel(B, CR);
+}
+
 /// Position of \p Child among the parts of \p Parent that run in sequence
 /// (-1: not one of them, e.g. a loop body).
-int sequencePos(const Stmt *Parent, const Stmt *Child) {
-  if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
-    int I = 0;
-    for (const Stmt *S : CS->body()) {
-      if (S == Child)
-        return I;
-      ++I;
-    }
-    return -1;
+int sequencePos(const BodyInfo &B, const Stmt *Parent, const Stmt *Child) {
+  if (isa<CompoundStmt>(Parent)) {
+    auto It = B.InBlock.find(Child);
+    return It == B.InBlock.end() ? -1 : static_cast<int>(It->second.first);
   }
   if (const auto *If = dyn_cast<IfStmt>(Parent)) {
     if (Child == If->getInit())
@@ -423,12 +465,12 @@ bool exclusiveArms(const Stmt *Parent, const Stmt *A, const Stmt *B) {
 }
 
 /// Does a loop enclosing \p From (strictly) carry values of a variable
-/// declared by \p Decl (null: a parameter) around to the next iteration?
-bool loopCarried(const BodyInfo &B, const Stmt *From, const Stmt *Decl) {
-  llvm::SmallPtrSet<const Stmt *, 16> DeclAncestors;
-  if (Decl)
-    for (const Stmt *S : B.chain(Decl))
-      DeclAncestors.insert(S);
+/// declared under \p DeclAncestors (empty: a parameter) around to the next
+/// iteration?
+bool loopCarried(const BodyInfo &B, const Stmt *From,
+                 const llvm::SmallPtrSetImpl<const Stmt *> &DeclAncestors) {
+  if (!B.HasLoop)
+    return false;
   const Stmt *Child = From;
   for (const Stmt *P = B.parent(From); P; Child = P, P = B.parent(P)) {
     if (!isLoop(P) || DeclAncestors.count(P))
@@ -444,45 +486,48 @@ bool loopCarried(const BodyInfo &B, const Stmt *From, const Stmt *Decl) {
   return false;
 }
 
-/// How the write at \p W relates to the read at \p R.
-Relation relate(const BodyInfo &B, const Stmt *W, const Stmt *R,
-                const Stmt *Decl) {
-  llvm::SmallVector<const Stmt *, 16> RC = B.chain(R);
-  if (RC.empty())
-    return Relation::Maybe;
-  llvm::SmallPtrSet<const Stmt *, 16> RSet(RC.begin(), RC.end());
-  if (RSet.count(W)) // the read is inside the write: the write completes after
-    return loopCarried(B, W, Decl) ? Relation::Maybe : Relation::Irrelevant;
+/// A read, with what every write is compared against.
+struct ReadPoint {
+  llvm::SmallVector<const Stmt *, 16> Chain; ///< the read, ..., the body
+  llvm::SmallPtrSet<const Stmt *, 16> OnChain;
+  llvm::SmallPtrSet<const Stmt *, 16> DeclAncestors;
+  unsigned Post = 0;
+};
+
+/// How the write at \p W relates to the read \p R.
+Relation relate(BodyInfo &B, const Stmt *W, const ReadPoint &R) {
+  if (R.OnChain.count(W)) // the read is inside the write: the write completes after
+    return loopCarried(B, W, R.DeclAncestors) ? Relation::Maybe
+                                              : Relation::Irrelevant;
   const Stmt *CW = W;
   const Stmt *Lca = B.parent(W);
-  while (Lca && !RSet.count(Lca)) {
+  while (Lca && !R.OnChain.count(Lca)) {
     CW = Lca;
     Lca = B.parent(Lca);
   }
-  if (!Lca || Lca == R)
+  if (!Lca || Lca == R.Chain.front())
     return Relation::Maybe;
   const Stmt *CR = nullptr;
-  for (size_t I = 1; I < RC.size(); ++I)
-    if (RC[I] == Lca) {
-      CR = RC[I - 1];
+  for (size_t I = 1; I < R.Chain.size(); ++I)
+    if (R.Chain[I] == Lca) {
+      CR = R.Chain[I - 1];
       break;
     }
   if (!CR)
     return Relation::Maybe;
-  const bool Carried = loopCarried(B, Lca, Decl);
   if (exclusiveArms(Lca, CW, CR))
-    return Carried ? Relation::Maybe : Relation::Irrelevant;
-  const int PW = sequencePos(Lca, CW), PR = sequencePos(Lca, CR);
+    return loopCarried(B, Lca, R.DeclAncestors) ? Relation::Maybe
+                                                : Relation::Irrelevant;
+  const int PW = sequencePos(B, Lca, CW), PR = sequencePos(B, Lca, CR);
   if (PW < 0 || PR < 0 || PW == PR)
     return Relation::Maybe;
   if (PW > PR)
-    return Carried ? Relation::Maybe : Relation::Irrelevant;
+    return loopCarried(B, Lca, R.DeclAncestors) ? Relation::Maybe
+                                                : Relation::Irrelevant;
   // The write's statement comes first: it certainly runs if every step down
   // to the write runs once, and the read is not reached by a jump past it.
-  if (isa<CompoundStmt>(Lca))
-    if (const Stmt *GP = B.parent(Lca))
-      if (isa<SwitchStmt>(GP))
-        return Relation::Maybe;
+  if (entersBetween(B, Lca, CW, CR))
+    return Relation::Maybe;
   for (const Stmt *C = W; C != CW;) {
     const Stmt *P = B.parent(C);
     if (!runsOnceWith(B, P, C))
@@ -511,6 +556,10 @@ public:
   std::optional<APSInt> integer(const Expr *E, const Frame *F, unsigned Depth = 0);
   /// An x/y/z record (or an integer n, read as n, 1, 1).
   Value record(const Expr *E, const Frame *F, unsigned Depth = 0);
+  /// The kernels a local function pointer called as \p Callee is set to
+  /// anywhere in its function (any of them may be the one launched).
+  std::vector<const FunctionDecl *> kernelsHeldBy(const Expr *Callee,
+                                                  const Frame *F);
 
 private:
   static constexpr unsigned MaxDepth = 24;
@@ -539,6 +588,9 @@ private:
                                QualType LHSType, QualType ResultType) const;
   Value variable(const VarDecl *VD, const DeclRefExpr *Read, const Frame *F,
                  unsigned Depth);
+  Value compute(const VarDecl *VD, const DeclRefExpr *Read, const Frame *F,
+                unsigned Depth);
+  llvm::DenseMap<std::pair<const VarDecl *, const DeclRefExpr *>, Value> Memo;
   Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
   Value construct(const CXXConstructExpr *CCE, const Frame *F, unsigned Depth);
   Value value(const Expr *E, const Frame *F, unsigned Depth) {
@@ -871,8 +923,71 @@ Value ValueFolder::call(const CallExpr *CE, const Frame *F, unsigned Depth) {
   return *Result;
 }
 
+std::vector<const FunctionDecl *>
+ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
+  std::vector<const FunctionDecl *> Kernels;
+  if (!Callee || !F || !F->Body)
+    return Kernels;
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Callee))
+    if (UO->getOpcode() == UO_Deref)
+      Callee = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Callee);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage())
+    return Kernels;
+  std::vector<const Expr *> Values;
+  if (VD->getInit())
+    Values.push_back(VD->getInit());
+  BodyInfo &B = body(F->Body);
+  auto It = B.Refs.find(VD);
+  if (It != B.Refs.end())
+    for (const DeclRefExpr *Ref : It->second) {
+      const Stmt *Child = nullptr;
+      const Stmt *P = skipParensUp(B, Ref, Child);
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+        if (BO->getOpcode() == BO_Assign && BO->getLHS() == Child)
+          Values.push_back(BO->getRHS());
+    }
+  while (!Values.empty()) {
+    const Expr *E = Values.back()->IgnoreParenImpCasts();
+    Values.pop_back();
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      Values.push_back(CO->getTrueExpr());
+      Values.push_back(CO->getFalseExpr());
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      if (UO->getOpcode() == UO_AddrOf)
+        E = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+        if (FD->hasAttr<CUDAGlobalAttr>() &&
+            std::find(Kernels.begin(), Kernels.end(), FD) == Kernels.end())
+          Kernels.push_back(FD);
+  }
+  return Kernels;
+}
+
 Value ValueFolder::variable(const VarDecl *VD, const DeclRefExpr *Read,
                             const Frame *F, unsigned Depth) {
+  // Reads in a frame without bound parameters have one value: computed
+  // once (a chain of updates costs its length, a cycle is unknown).
+  if (F && F->Args.empty()) {
+    const auto Key = std::make_pair(VD, Read);
+    auto It = Memo.find(Key);
+    if (It != Memo.end())
+      return It->second;
+    Memo[Key] = Value();
+    Value V = compute(VD, Read, F, Depth);
+    Memo[Key] = V;
+    return V;
+  }
+  return compute(VD, Read, F, Depth);
+}
+
+Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
+                           const Frame *F, unsigned Depth) {
   QualType T = VD->getType();
   const bool Record = isXYZRecord(T);
   if (!Record && !isIntType(T))
@@ -912,34 +1027,43 @@ Value ValueFolder::variable(const VarDecl *VD, const DeclRefExpr *Read,
     if (VD->getInit())
       V = value(VD->getInit(), F, Depth + 1);
   }
-  llvm::SmallVector<const Stmt *, 16> RC = B.chain(Read);
-  if (RC.empty())
+  ReadPoint R;
+  R.Chain = B.chain(Read);
+  if (R.Chain.empty())
     return Value();
+  R.OnChain.insert(R.Chain.begin(), R.Chain.end());
+  R.Post = B.Post.lookup(Read);
+  if (Decl)
+    for (const Stmt *S : B.chain(Decl))
+      R.DeclAncestors.insert(S);
   // Read inside a lambda that does not declare the variable: captured when
   // the lambda was made, or by reference and read whenever it is called.
-  {
-    llvm::SmallPtrSet<const Stmt *, 16> DeclAncestors;
-    if (Decl)
-      for (const Stmt *S : B.chain(Decl))
-        DeclAncestors.insert(S);
-    for (const Stmt *S : RC)
-      if (isa<LambdaExpr, BlockExpr>(S) && !DeclAncestors.count(S))
-        return Value();
-  }
+  for (const Stmt *S : R.Chain)
+    if (isa<LambdaExpr, BlockExpr>(S) && !R.DeclAncestors.count(S))
+      return Value();
   auto UIt = B.Uses.find(VD);
   if (UIt == B.Uses.end()) {
     VarUses U = classifyUses(B, VD);
     for (Write &W : U.Writes)
       W.Order = B.Post.lookup(W.At);
+    std::sort(U.Writes.begin(), U.Writes.end(),
+              [](const Write &A, const Write &B) { return A.Order < B.Order; });
     UIt = B.Uses.insert({VD, std::move(U)}).first;
   }
   const VarUses &U = UIt->second;
   if (U.Escapes || (B.HasGoto && !U.Writes.empty()))
     return Value();
+  // Without loops, a write that ends after the read (post-order) cannot
+  // come before it.
+  auto End = U.Writes.end();
+  if (!B.HasLoop)
+    End = std::lower_bound(U.Writes.begin(), U.Writes.end(), R.Post,
+                           [](const Write &W, unsigned P) { return W.Order < P; });
   std::vector<const Write *> Before;
   std::array<bool, 3> Lost{false, false, false};
-  for (const Write &W : U.Writes) {
-    switch (relate(B, W.At, Read, Decl)) {
+  for (auto It = U.Writes.begin(); It != End; ++It) {
+    const Write &W = *It;
+    switch (relate(B, W.At, R)) {
     case Relation::Before:
       Before.push_back(&W);
       break;
@@ -1038,9 +1162,11 @@ public:
 #undef LDSLINT_TRAVERSE_FN
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *KCE) {
-    const FunctionDecl *Callee = KCE->getDirectCallee();
     const CallExpr *Config = KCE->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2)
+    if (!Config || Config->getNumArgs() < 2)
+      return true;
+    // A template's pattern: its instantiations are the launches.
+    if (!Functions.empty() && Functions.back()->isDependentContext())
       return true;
     Frame F;
     const Frame *FP = nullptr;
@@ -1049,26 +1175,36 @@ public:
       F.Body = F.Fn->getBody();
       FP = &F;
     }
-    LaunchConfig L;
+    // The kernel: named, or held by a local function pointer (NVIDIA's
+    // transpose: `kernel = &transposeNaive; ... kernel<<<g, b>>>()`).
+    std::vector<const FunctionDecl *> Callees;
+    if (const FunctionDecl *Callee = KCE->getDirectCallee())
+      Callees.push_back(Callee);
+    else
+      Callees = Folder.kernelsHeldBy(KCE->getCallee(), FP);
+    if (Callees.empty())
+      return true;
+    LaunchConfig Shape;
     const Value Block = Folder.record(Config->getArg(1), FP);
     auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
          Z = toInt64(Block.Part[2]);
     if (X && Y && Z)
-      L.Shape = shapeOf(*X, *Y, *Z);
-    for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
-      if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
-        if (auto V = toInt64(Folder.integer(KCE->getArg(I), FP)))
-          L.Args[I] = *V;
+      Shape.Shape = shapeOf(*X, *Y, *Z);
     const SourceManager &SM = Ctx.getSourceManager();
-    L.Where = "the launch at " +
-              SM.getExpansionLoc(KCE->getBeginLoc()).printToString(SM);
-    if (L.Shape)
-      L.Shape->Source = L.Where;
-    auto &Configs = Out[Callee->getCanonicalDecl()];
-    for (const LaunchConfig &C : Configs)
-      if (C == L)
-        return true;
-    Configs.push_back(L);
+    Shape.Where = "the launch at " +
+                  SM.getExpansionLoc(KCE->getBeginLoc()).printToString(SM);
+    if (Shape.Shape)
+      Shape.Shape->Source = Shape.Where;
+    for (const FunctionDecl *Callee : Callees) {
+      LaunchConfig L = Shape;
+      for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
+        if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+          if (auto V = toInt64(Folder.integer(KCE->getArg(I), FP)))
+            L.Args[I] = *V;
+      auto &Configs = Out[Callee->getCanonicalDecl()];
+      if (std::find(Configs.begin(), Configs.end(), L) == Configs.end())
+        Configs.push_back(L);
+    }
     return true;
   }
 

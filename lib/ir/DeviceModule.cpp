@@ -20,16 +20,17 @@ namespace ldslint {
 
 namespace {
 
-/// Kernel template instantiations that only host code names are not among
-/// the translation unit's top-level declarations: Sema hands them to the
-/// consumer as it instantiates them. Collect them to hand them to our code
-/// generator too.
+/// Template instantiations (kernels that only host code names, device
+/// functions such as CUDA's pipeline helpers) are not among the translation
+/// unit's top-level declarations: Sema hands them to the consumer as it
+/// instantiates them. Collect them to hand them to our code generator too.
 class KernelInstantiations : public RecursiveASTVisitor<KernelInstantiations> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext() && FD->isTemplateInstantiation())
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+        FD->isTemplateInstantiation() &&
+        (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
       Found.push_back(FD);
     return true;
   }

@@ -428,6 +428,19 @@ private:
                              T);
       return SymExpr::binary(O, A, B, T);
     };
+    // __mul24: the product of the low 24 bits of each operand.
+    if (Name == "llvm.nvvm.mul24.i" || Name == "__nv_mul24" ||
+        Name == "llvm.nvvm.mul24.ui" || Name == "__nv_umul24") {
+      const bool U = Name.contains("u");
+      const IntType T24{24, !U};
+      return SymExpr::binary(
+          Op::Mul, SymExpr::cast(SymExpr::cast(value(C->getArgOperand(0)), T24), T),
+          SymExpr::cast(SymExpr::cast(value(C->getArgOperand(1)), T24), T), T);
+    }
+    if (Name == "__nv_min") return minMax(Op::Min, false);
+    if (Name == "__nv_max") return minMax(Op::Max, false);
+    if (Name == "__nv_umin") return minMax(Op::Min, true);
+    if (Name == "__nv_umax") return minMax(Op::Max, true);
     if (startsWith(Name, "llvm.umin.")) return minMax(Op::Min, true);
     if (startsWith(Name, "llvm.umax.")) return minMax(Op::Max, true);
     if (startsWith(Name, "llvm.smin.")) return minMax(Op::Min, false);
@@ -459,6 +472,16 @@ private:
           return SymExpr::cast(builtin(SymbolKind::BlockDim, "blockDim", Dim),
                                typeOf(L->getType()));
       }
+    if (auto Table = tableLookup(L)) {
+      const auto &[Index, Entries] = *Table;
+      bool AllInts = !Entries.empty();
+      for (const Constant *E : Entries)
+        AllInts &= E && isa<ConstantInt>(E);
+      if (AllInts)
+        return selectChain(Index, Entries.size(), typeOf(L->getType()), [&](size_t I) {
+          return value(Entries[I]);
+        });
+    }
     const Value *Obj = getUnderlyingObject(L->getPointerOperand());
     if (isa<AllocaInst>(Obj))
       return unknown(L, nameOf(L, "a value"),
@@ -746,6 +769,13 @@ private:
                                             I64),
                             I64),
             V.Type);
+      } else if (Parts[I].Init && Parts[I].Next) {
+        LoopCompanion C;
+        C.Var = V.Sym;
+        C.VarType = V.Type;
+        C.Init = Parts[I].Init;
+        C.Next = Parts[I].Next;
+        K.Loops[Index].Companions.push_back(C);
       } else {
         Followers[V.Sym] = changing(V.Phi, Text);
       }
@@ -786,9 +816,14 @@ private:
       for (Condition &C : A.Model.Conditions)
         Apply(C.Expr);
     }
-    for (LoopModel &L : K.Loops)
+    for (LoopModel &L : K.Loops) {
       for (SymRef *E : {&L.Init, &L.Cond, &L.Next, &L.Step})
         Apply(*E);
+      for (LoopCompanion &C : L.Companions) {
+        Apply(C.Init);
+        Apply(C.Next);
+      }
+    }
   }
 
   //===------------------------------------------------------------------===//
@@ -825,6 +860,96 @@ private:
     return R;
   }
 
+  /// \p Base plus the bytes \p G adds; null for vector indices.
+  SymRef gepOffset(const GEPOperator *G, SymRef Off) {
+    for (gep_type_iterator GTI = gep_type_begin(G), E = gep_type_end(G);
+         GTI != E; ++GTI) {
+      const Value *Idx = GTI.getOperand();
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        const unsigned Field =
+            static_cast<unsigned>(llvm::cast<ConstantInt>(Idx)->getZExtValue());
+        const int64_t FO = static_cast<int64_t>(
+            DL.getStructLayout(ST)->getElementOffset(Field));
+        if (FO)
+          Off = SymExpr::binary(Op::Add, Off, SymExpr::constant(FO, I64), I64);
+        continue;
+      }
+      const int64_t Size = static_cast<int64_t>(
+          DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
+      if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+        if (!CI->isZero())
+          Off = SymExpr::binary(Op::Add, Off,
+                                SymExpr::constant(CI->getSExtValue() * Size, I64), I64);
+        continue;
+      }
+      if (!Idx->getType()->isIntegerTy())
+        return nullptr;
+      const unsigned Bits = std::min(Idx->getType()->getIntegerBitWidth(), 64u);
+      SymRef IdxE = SymExpr::cast(SymExpr::cast(value(Idx), IntType{Bits, true}), I64);
+      Off = SymExpr::binary(
+          Op::Add, Off,
+          Size == 1 ? IdxE
+                    : SymExpr::binary(Op::Mul, IdxE, SymExpr::constant(Size, I64), I64),
+          I64);
+    }
+    return Off;
+  }
+
+  /// A load from a small constant table (`const int off[4] = {...}`, an
+  /// array of pointers clang turned into a constant): the entries and the
+  /// index of the entry read, or nothing.
+  std::optional<std::pair<SymRef, std::vector<const Constant *>>>
+  tableLookup(const LoadInst *L) {
+    SymRef Off = SymExpr::constant(0, I64);
+    const Value *P = L->getPointerOperand();
+    std::vector<const GEPOperator *> Geps;
+    while (true) {
+      if (auto *G = dyn_cast<GEPOperator>(P)) {
+        Geps.insert(Geps.begin(), G);
+        P = G->getPointerOperand();
+      } else if (auto *O = dyn_cast<Operator>(P);
+                 O && (O->getOpcode() == Instruction::AddrSpaceCast ||
+                       O->getOpcode() == Instruction::BitCast)) {
+        P = O->getOperand(0);
+      } else {
+        break;
+      }
+    }
+    auto *GV = dyn_cast<GlobalVariable>(P);
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() || Geps.empty())
+      return std::nullopt;
+    const Constant *Init = GV->getInitializer();
+    auto *ArrTy = dyn_cast<ArrayType>(Init->getType());
+    if (!ArrTy || ArrTy->getElementType() != L->getType() ||
+        ArrTy->getNumElements() > 64)
+      return std::nullopt;
+    for (const GEPOperator *G : Geps) {
+      Off = gepOffset(G, Off);
+      if (!Off)
+        return std::nullopt;
+    }
+    const int64_t Size = static_cast<int64_t>(
+        DL.getTypeAllocSize(L->getType()).getFixedValue());
+    std::vector<const Constant *> Entries;
+    for (unsigned I = 0; I < ArrTy->getNumElements(); ++I)
+      Entries.push_back(Init->getAggregateElement(I));
+    SymRef Index = SymExpr::binary(Op::Div, Off, SymExpr::constant(Size, I64), I64);
+    return std::make_pair(Index, Entries);
+  }
+
+  /// `Index == 0 ? E0 : Index == 1 ? E1 : ...`, from the last entry up.
+  template <typename EntryFn>
+  SymRef selectChain(const SymRef &Index, size_t Count, const IntType &T,
+                     EntryFn Entry) {
+    SymRef R = Entry(Count - 1);
+    for (size_t I = Count - 1; I-- > 0;)
+      R = SymExpr::select(
+          SymExpr::binary(Op::EQ, Index, SymExpr::constant(static_cast<int64_t>(I), I64),
+                          IntType{1, false}),
+          Entry(I), R, T);
+    return R;
+  }
+
   PointerValue pointerUncached(const Value *P) {
     if (auto *GV = dyn_cast<GlobalVariable>(P)) {
       PointerValue R;
@@ -839,39 +964,9 @@ private:
       PointerValue R = pointer(G->getPointerOperand());
       if (!R.Base)
         return R;
-      SymRef Off = R.Offset;
-      for (gep_type_iterator GTI = gep_type_begin(G), E = gep_type_end(G);
-           GTI != E; ++GTI) {
-        const Value *Idx = GTI.getOperand();
-        if (StructType *ST = GTI.getStructTypeOrNull()) {
-          const unsigned Field =
-              static_cast<unsigned>(llvm::cast<ConstantInt>(Idx)->getZExtValue());
-          const int64_t FO = static_cast<int64_t>(
-              DL.getStructLayout(ST)->getElementOffset(Field));
-          if (FO)
-            Off = SymExpr::binary(Op::Add, Off, SymExpr::constant(FO, I64), I64);
-          continue;
-        }
-        const int64_t Size = static_cast<int64_t>(
-            DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
-        if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
-          if (CI->isZero())
-            continue;
-          Off = SymExpr::binary(Op::Add, Off,
-                                SymExpr::constant(CI->getSExtValue() * Size, I64), I64);
-          continue;
-        }
-        if (!Idx->getType()->isIntegerTy())
-          return notPlaced(P, "the address is a vector of addresses");
-        const unsigned Bits = std::min(Idx->getType()->getIntegerBitWidth(), 64u);
-        SymRef IdxE = SymExpr::cast(SymExpr::cast(value(Idx), IntType{Bits, true}), I64);
-        Off = SymExpr::binary(
-            Op::Add, Off,
-            Size == 1 ? IdxE
-                      : SymExpr::binary(Op::Mul, IdxE, SymExpr::constant(Size, I64), I64),
-            I64);
-      }
-      R.Offset = Off;
+      R.Offset = gepOffset(G, R.Offset);
+      if (!R.Offset)
+        return notPlaced(P, "the address is a vector of addresses");
       return R;
     }
     if (auto *O = dyn_cast<Operator>(P))
@@ -899,13 +994,65 @@ private:
     if (auto *S = dyn_cast<SelectInst>(P))
       return selectPointers(P, value(S->getCondition()), S->getTrueValue(),
                             S->getFalseValue());
-    if (isa<LoadInst>(P))
-      return notPlaced(P, "the pointer is loaded from memory");
+    if (auto *L = dyn_cast<LoadInst>(P))
+      return loadedPointer(L);
     if (isa<CallBase>(P))
       return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
     if (isa<IntToPtrInst>(P))
       return notPlaced(P, "the pointer is made from an integer");
     return notPlaced(P, "the pointer is not understood");
+  }
+
+  /// A pointer kept in a local array (`T *p[2] = {a, b}; p[k][i]`): shared
+  /// when every pointer stored into that array is.
+  PointerValue loadedPointer(const LoadInst *L) {
+    if (auto Table = tableLookup(L)) {
+      const auto &[Index, Entries] = *Table;
+      std::vector<PointerValue> Ps;
+      bool SameBase = !Entries.empty(), AnyShared = false;
+      for (const Constant *E : Entries) {
+        Ps.push_back(E ? pointer(E) : PointerValue());
+        SameBase &= Ps.back().Base && Ps.back().Base == Ps.front().Base;
+        AnyShared |= Ps.back().Shared;
+      }
+      if (SameBase) {
+        PointerValue R = Ps.front();
+        R.Offset = selectChain(Index, Ps.size(), I64,
+                               [&](size_t I) { return Ps[I].Offset; });
+        return R;
+      }
+      if (AnyShared) {
+        PointerValue R;
+        R.Shared = true;
+        R.Why = "the pointer is one of several shared variables, chosen at run time";
+        return R;
+      }
+    }
+    const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+    bool AnyStore = false, AllShared = true;
+    if (isa<AllocaInst>(Obj)) {
+      std::vector<const Value *> Work{Obj};
+      for (size_t I = 0; I < Work.size() && I < 256; ++I)
+        for (const User *U : Work[I]->users()) {
+          if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U))
+            Work.push_back(U);
+          else if (auto *St = dyn_cast<StoreInst>(U)) {
+            if (St->getPointerOperand() != Work[I])
+              AllShared = false; // the array's address escapes
+            else if (St->getValueOperand()->getType()->isPointerTy()) {
+              AnyStore = true;
+              AllShared &= pointer(St->getValueOperand()).Shared;
+            }
+          }
+        }
+    }
+    if (AnyStore && AllShared) {
+      PointerValue R;
+      R.Shared = true;
+      R.Why = "the pointer is taken from a local array of pointers at run time";
+      return R;
+    }
+    return notPlaced(L, "the pointer is loaded from memory");
   }
 
   PointerValue mergedUnplaced(const PHINode *Phi) {
@@ -949,6 +1096,9 @@ private:
       A.Model.Unsupported = Op.NotModelled;
     else if (!P.Base)
       A.Model.Unsupported = P.Why;
+    else if (Op.Offset)
+      A.Model.Address = SymExpr::binary(Op::Add, P.Offset,
+                                        SymExpr::constant(Op.Offset, I64), I64);
     else
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());

@@ -7,6 +7,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -43,6 +46,103 @@ std::optional<unsigned> cpAsyncBytes(StringRef Name) {
   return std::nullopt;
 }
 
+
+/// The pointer an integer was made from (`(size_t)ptr`, `__cvta_generic_to_
+/// shared(ptr)`, truncated or extended), or null.
+const Value *pointerBehindInteger(const Value *V) {
+  for (int Guard = 0; Guard < 8 && V; ++Guard) {
+    if (auto *P = dyn_cast<PtrToIntOperator>(V))
+      return P->getPointerOperand();
+    auto *C = dyn_cast<CastInst>(V);
+    if (!C || !C->getOperand(0)->getType()->isIntegerTy())
+      return nullptr;
+    V = C->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// Small memcpy/memset of a constant size: the pieces the backend emits,
+/// each as wide as the alignment of both sides allows (at most 16 bytes).
+void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
+  auto *Len = dyn_cast<ConstantInt>(MI.getLength());
+  unsigned Align = MI.getDestAlign() ? MI.getDestAlign()->value() : 1;
+  if (auto *MT = dyn_cast<MemTransferInst>(&MI))
+    Align = std::min<unsigned>(Align, MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1);
+  const uint64_t Size = Len ? Len->getZExtValue() : 0;
+  unsigned Piece = 16;
+  while (Piece > 1 && (Piece > Align || Size % Piece))
+    Piece /= 2;
+  auto side = [&](const Value *Ptr, AccessKind K) {
+    if (!Len || Size > 256) {
+      MemoryOperation Op;
+      Op.Pointer = Ptr;
+      Op.Kind = K;
+      Op.NotModelled = std::string(isa<MemSetInst>(&MI) ? "memset" : "memcpy") +
+                       " of " + (Len ? std::to_string(Size) : std::string("a variable number of")) +
+                       " bytes: the compiler chooses how to split it";
+      Ops.push_back(Op);
+      return;
+    }
+    for (uint64_t At = 0; At < Size; At += Piece) {
+      MemoryOperation Op;
+      Op.Pointer = Ptr;
+      Op.Offset = static_cast<int64_t>(At);
+      Op.Kind = K;
+      Op.WidthBytes = Piece;
+      Ops.push_back(Op);
+    }
+  };
+  side(MI.getRawDest(), AccessKind::Write);
+  if (auto *MT = dyn_cast<MemTransferInst>(&MI))
+    side(MT->getRawSource(), AccessKind::Read);
+}
+
+/// Inline assembly: cp.async copies into shared memory (its size is the
+/// third operand); anything else that receives an address is not modelled.
+void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
+  const auto *IA = cast<InlineAsm>(Call.getCalledOperand());
+  const std::string Text = IA->getAsmString().str();
+  std::vector<std::pair<unsigned, const Value *>> Pointers; // operand, pointer
+  for (const Use &U : Call.args()) {
+    const unsigned Index = U.getOperandNo();
+    if (U->getType()->isPointerTy())
+      Pointers.push_back({Index, U.get()});
+    else if (const Value *P = pointerBehindInteger(U.get()))
+      Pointers.push_back({Index, P});
+  }
+  const bool CpAsync = Text.find("cp.async.") != std::string::npos &&
+                       Text.find(".shared") != std::string::npos &&
+                       Text.find("bulk") == std::string::npos;
+  unsigned CpBytes = 0;
+  if (CpAsync) {
+    // "cp.async.ca.shared.global [$0], [$1], 16;" or "..., $2, $3;"
+    const size_t Second = Text.find(']', Text.find(']') + 1);
+    if (Second != std::string::npos) {
+      const std::string Rest = Text.substr(Second + 1);
+      const size_t Digit = Rest.find_first_of("0123456789$");
+      if (Digit != std::string::npos && Rest[Digit] != '$')
+        CpBytes = static_cast<unsigned>(std::atoi(Rest.c_str() + Digit));
+      else if (Digit != std::string::npos) {
+        const unsigned Arg = static_cast<unsigned>(std::atoi(Rest.c_str() + Digit + 1));
+        if (Arg < Call.arg_size())
+          if (auto *C = dyn_cast<ConstantInt>(Call.getArgOperand(Arg)))
+            CpBytes = static_cast<unsigned>(C->getZExtValue());
+      }
+    }
+  }
+  for (const auto &[Index, Pointer] : Pointers) {
+    MemoryOperation Op;
+    Op.Pointer = Pointer;
+    if (CpAsync && Index == 0 && (CpBytes == 4 || CpBytes == 8 || CpBytes == 16)) {
+      Op.Kind = AccessKind::Write;
+      Op.WidthBytes = CpBytes;
+    } else {
+      Op.NotModelled = "inline assembly accesses memory through this address";
+    }
+    Ops.push_back(Op);
+  }
+}
+
 } // namespace
 
 std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
@@ -59,25 +159,12 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
     Ops.push_back(scalar(I, C->getPointerOperand(),
                          C->getNewValOperand()->getType(), AccessKind::Atomic));
   } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
-    auto Bulk = [&](const Value *Ptr, AccessKind K) {
-      MemoryOperation Op;
-      Op.Pointer = Ptr;
-      Op.Kind = K;
-      std::string Len = "a variable number of";
-      if (auto *CI = dyn_cast<ConstantInt>(MI->getLength()))
-        Len = std::to_string(CI->getZExtValue());
-      Op.NotModelled = std::string(isa<MemSetInst>(MI) ? "memset" : "memcpy") +
-                       " of " + Len +
-                       " bytes: the compiler chooses how to split it";
-      Ops.push_back(Op);
-    };
-    Bulk(MI->getRawDest(), AccessKind::Write);
-    if (auto *MT = dyn_cast<MemTransferInst>(MI))
-      Bulk(MT->getRawSource(), AccessKind::Read);
+    memIntrinsic(*MI, Ops);
   } else if (auto *Call = dyn_cast<CallBase>(&I)) {
     const Function *Callee = Call->getCalledFunction();
     if (Callee && Callee->isIntrinsic()) {
-      if (auto W = cpAsyncBytes(Callee->getName())) {
+      const StringRef N = Callee->getName();
+      if (auto W = cpAsyncBytes(N)) {
         MemoryOperation Op;
         Op.Pointer = Call->getArgOperand(0);
         Op.Kind = AccessKind::Write;
@@ -85,18 +172,19 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Ops.push_back(Op);
         return Ops;
       }
-      const StringRef N = Callee->getName();
       if (startsWith(N, "llvm.lifetime") || startsWith(N, "llvm.dbg") ||
-          startsWith(N, "llvm.assume") || startsWith(N, "llvm.prefetch"))
+          startsWith(N, "llvm.assume") || startsWith(N, "llvm.prefetch") ||
+          startsWith(N, "llvm.nvvm.read.ptx") || startsWith(N, "llvm.amdgcn.workitem") ||
+          startsWith(N, "llvm.amdgcn.workgroup"))
         return Ops;
     }
-    // Any other call or inline assembly that receives a pointer may read or
-    // write through it.
-    const std::string What =
-        Call->isInlineAsm()
-            ? std::string("inline assembly")
-            : Callee ? "a call to '" + Callee->getName().str() + "'"
-                     : std::string("an indirect call");
+    if (Call->isInlineAsm()) {
+      inlineAsm(*Call, Ops);
+      return Ops;
+    }
+    // Any other call that receives a pointer may read or write through it.
+    const std::string What = Callee ? "a call to '" + Callee->getName().str() + "'"
+                                    : std::string("an indirect call");
     for (const Use &U : Call->args())
       if (U->getType()->isPointerTy()) {
         MemoryOperation Op;

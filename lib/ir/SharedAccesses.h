@@ -22,6 +22,7 @@ namespace ldslint {
 
 struct MemoryOperation {
   const llvm::Value *Pointer = nullptr;
+  int64_t Offset = 0; ///< bytes after Pointer (pieces of a memcpy)
   AccessKind Kind = AccessKind::Read;
   unsigned WidthBytes = 0; ///< bytes per lane; 0 when not one access
   /// Set when the operation is not one lane-wide access that the bank model
@@ -29,8 +30,11 @@ struct MemoryOperation {
   std::string NotModelled;
 };
 
-/// The memory operations of \p I (a memcpy has two: its source and its
-/// destination; inline assembly one per pointer operand).
+/// The memory operations of \p I: a small memcpy or memset is the pieces the
+/// backend splits it into (the widest its alignment allows, up to 16
+/// bytes), on each side; inline assembly and calls one per pointer operand
+/// (also pointers passed as integers, e.g. `__cvta_generic_to_shared`), and
+/// cp.async (intrinsic or inline assembly) a shared store of its size.
 std::vector<MemoryOperation> memoryOperations(const llvm::Instruction &I);
 
 } // namespace ldslint

@@ -69,16 +69,19 @@ __global__ void irregular(float *out, const float *in) {
   }
 }
 
-// Not enumerated either: `i` is declared outside the enclosing loop, so the
-// while loop does not restart from its initializer; `c` is declared inside
-// the body (the source engine gives up; the device IR has `c` = 0).
+// The source engine enumerates neither: `i` is declared outside the
+// enclosing loop, so the while loop does not restart from its initializer;
+// `c` is declared inside the body. In the device IR, `i` is a variable of
+// both loops (the outer loop carries the inner loop's exit value), and `c`
+// is 0. For k = 0 the 32 lanes write column 0 of rows 0..31: one bank.
 __global__ void outer_counter(float *out, const int *flag) {
   __shared__ float t[64][32];
   unsigned i = threadIdx.x;
   for (int k = 0; k < 2; ++k) {
     while (i < 64) {
       t[i][k * 16] = 0.f;
-      // CHECK: while-loops.cu:[[@LINE-1]]:7: remark: writing shared array 't' on sm_{{[0-9]+}}: bank conflicts not decided
+      // CHECK: while-loops.cu:[[@LINE-1]]:20: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
+      // QUIET: while-loops.cu:[[@LINE-2]]:20: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
       i += 32;
     }
   }
