@@ -12,11 +12,13 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 
 using namespace clang;
 
@@ -142,14 +144,39 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     analyzeSource(Ctx, Model, Launches, Options, Out);
   if (Options.Engine == EngineChoice::Ast)
     return Out;
+  // Code generation and LLVM's passes can stop with a fatal error on code
+  // they do not expect; that must never take the user's compile down. On
+  // such a stop the module is left alone (not freed: its state is unknown)
+  // and the source engine's findings stand.
   std::string Error;
-  std::unique_ptr<DeviceModule> DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
+  std::unique_ptr<DeviceModule> DM;
+  std::vector<Finding> FromIR;
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext CRC;
+  // Lines the source engine decided need no second evaluation.
+  std::set<std::tuple<std::string, unsigned, std::string>> Decided;
+  for (const Finding &F : Out.Findings)
+    if (F.Result.Status != Verdict::Unknown)
+      Decided.insert({F.File, F.Line, F.Array});
+  auto Settled = [&](const Finding &F) {
+    return Decided.count({F.File, F.Line, F.Array}) > 0;
+  };
+  const bool Finished = CRC.RunSafely([&] {
+    DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
+    if (DM)
+      FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled);
+  });
+  if (!Finished) {
+    (void)DM.release();
+    Out.IrProblem = "the device-IR analysis stopped on an LLVM error; only "
+                    "the source analysis is reported";
+    return Out;
+  }
   if (!DM) {
     Out.IrProblem = Error;
     return Out;
   }
-  completeWith(Out.Findings,
-               analyzeDeviceModule(Ctx, *DM, Model, Launches, Options));
+  completeWith(Out.Findings, std::move(FromIR));
   return Out;
 }
 

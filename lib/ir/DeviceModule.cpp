@@ -164,9 +164,17 @@ void normaliseForAnalysis(llvm::Module &M) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   llvm::ModulePassManager MPM;
-  if (auto Err = PB.parsePassPipeline(
-          MPM, "always-inline,function(sroa,early-cse,instcombine,simplifycfg,"
-               "sroa,early-cse,load-store-vectorizer)")) {
+  // instcombine verifies that it reached a fixpoint and aborts the process
+  // otherwise (LLVM 18+): never in a user's compile.
+#if LLVM_VERSION_MAJOR >= 18
+  const char *InstCombine = "instcombine<no-verify-fixpoint>";
+#else
+  const char *InstCombine = "instcombine";
+#endif
+  const std::string Pipeline =
+      std::string("always-inline,function(sroa,early-cse,") + InstCombine +
+      ",simplifycfg,sroa,early-cse,load-store-vectorizer)";
+  if (auto Err = PB.parsePassPipeline(MPM, Pipeline)) {
     llvm::consumeError(std::move(Err));
     return;
   }

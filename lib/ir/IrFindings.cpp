@@ -69,10 +69,10 @@ void dumpKernel(const IrKernel &K) {
 
 } // namespace
 
-std::vector<Finding> analyzeDeviceModule(ASTContext &Ctx, const DeviceModule &DM,
-                                         const BankModel &Model,
-                                         const LaunchSites &Launches,
-                                         const AnalysisOptions &Options) {
+std::vector<Finding> analyzeDeviceModule(
+    ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
+    const LaunchSites &Launches, const AnalysisOptions &Options,
+    const std::function<bool(const Finding &)> &Settled) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const llvm::Function &Fn : DM.module()) {
@@ -142,6 +142,8 @@ std::vector<Finding> analyzeDeviceModule(ASTContext &Ctx, const DeviceModule &DM
       F.Kind = A.Model.Kind;
       F.WidthBytes = A.Model.WidthBytes;
       F.Arch = Model.Arch;
+      if (Settled && Settled(F))
+        continue;
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);

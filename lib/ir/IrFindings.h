@@ -13,13 +13,16 @@
 #include "LaunchSites.h"
 #include "ir/DeviceModule.h"
 
+#include <functional>
+
 namespace ldslint {
 
-std::vector<Finding> analyzeDeviceModule(clang::ASTContext &Ctx,
-                                         const DeviceModule &DM,
-                                         const BankModel &Model,
-                                         const LaunchSites &Launches,
-                                         const AnalysisOptions &Options);
+/// \p Settled, when given, says which accesses need no evaluation (the
+/// source engine already decided their line): they are left out.
+std::vector<Finding> analyzeDeviceModule(
+    clang::ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
+    const LaunchSites &Launches, const AnalysisOptions &Options,
+    const std::function<bool(const Finding &)> &Settled = nullptr);
 
 } // namespace ldslint
 
