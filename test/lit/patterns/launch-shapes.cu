@@ -1,0 +1,174 @@
+// A launch's block shape is read however the dim3 is built: member
+// assignment after the declaration (NVIDIA's samples: `dim3 threads;
+// threads.x = 32; threads.y = 8;`, once read as 1x1x1 and reported conflict
+// free), assignment from another dim3, helper functions, and locals that
+// fold. Where a change may or may not run before the launch (a branch, a
+// loop, a non-const reference) or a value is only known at run time, the
+// shape is unknown and the finding says so: never a wrong constant shape.
+//
+// Every kernel reads a 32x32 tile by columns: 32-way with 32 lanes along x,
+// 16-way with 16, conflict-free with one lane.
+// RUN: not %ldslint %s -- %stubargs 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %ldslint --format=json --report=all %s -- %stubargs > %t.json; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+
+__global__ void member(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x8x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+7]]:3
+}
+
+void launch_member(float *o) {
+  dim3 threads;
+  threads.x = 32;
+  threads.y = 8;
+  member<<<1, threads>>>(o);
+}
+
+__global__ void copied(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 16-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 16x16x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+6]]:3
+}
+
+void launch_copied(float *o) {
+  dim3 square(16, 16), b;
+  b = square;
+  copied<<<1, b>>>(o);
+}
+
+__global__ void helper(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x4x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+5]]:3
+}
+
+dim3 blockFor(int rows) { return dim3(32, rows); }
+void launch_helper(float *o) {
+  helper<<<1, blockFor(4)>>>(o);
+}
+
+__global__ void folded(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 16-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 16x2x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+12]]:3
+}
+
+void launch_folded(float *o) {
+  const int Tile = 32;
+  int rows = Tile / 8;
+  rows /= 2;
+  dim3 f;
+  f.x = Tile / 2;
+  f.y = rows;
+  ++f.z;
+  f.z--;
+  folded<<<1, f>>>(o);
+}
+
+// One thread per block: no conflict; the change after the launch does not
+// reach it.
+__global__ void single(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+
+void launch_single(float *o) {
+  dim3 one;
+  single<<<1, one>>>(o);
+  one.x = 32;
+}
+// JSON: "block 1x1x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE-3]]:3"
+// JSON: "degree": 1,
+// JSON: "function": "single",
+// JSON: "status": "ok",
+
+__global__ void runtime(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape unknown
+}
+
+void launch_runtime(float *o, int n) {
+  dim3 r;
+  r.x = n;
+  runtime<<<1, r>>>(o);
+}
+
+__global__ void branch(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape unknown
+}
+
+void launch_branch(float *o, bool wide) {
+  dim3 w(16);
+  if (wide)
+    w.x = 32;
+  branch<<<1, w>>>(o);
+}
+
+__global__ void looped(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape unknown
+}
+
+void launch_looped(float *o) {
+  dim3 l(1);
+  for (int k = 0; k < 2; ++k) {
+    looped<<<1, l>>>(o);
+    l.x = 32;
+  }
+}
+
+__global__ void by_reference(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape unknown
+}
+
+void setBlock(dim3 &b, unsigned n);
+void launch_by_reference(float *o) {
+  dim3 p(1);
+  setBlock(p, 32);
+  by_reference<<<1, p>>>(o);
+}
+
+// Launched through a local function pointer (NVIDIA's transpose sample):
+// the launch is one of each kernel the pointer is set to.
+__global__ void via_pointer_a(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x8x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+21]]:3
+}
+
+__global__ void via_pointer_b(float *out) {
+  __shared__ float tile[32][32];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x8x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+14]]:3
+}
+
+void launch_via_pointer(float *o, int which) {
+  void (*kernel)(float *);
+  switch (which) {
+  case 0:
+    kernel = &via_pointer_a;
+    break;
+  default:
+    kernel = via_pointer_b;
+    break;
+  }
+  dim3 threads(32, 8);
+  kernel<<<1, threads>>>(o);
+}
