@@ -27,13 +27,14 @@
 #include "Options.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/Basic/PartialDiagnostic.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/Version.h"
 #include "clang/Config/config.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Sema/Sema.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
@@ -128,42 +129,71 @@ struct RunState {
   bool AddedDeferDiag = false;
 };
 
-/// Errors that -fgpu-defer-diag set aside in code not compiled for the GPU
-/// (host-only functions): said once per file, with where they are.
-void noteSetAsideErrors(CompilerInstance &CI, RunState &S) {
-  if (!S.AddedDeferDiag || !CI.hasSema())
-    return;
-  DiagnosticsEngine &Diags = CI.getDiagnostics();
-  const SourceManager &SM = CI.getSourceManager();
-  std::vector<std::pair<SourceLocation, std::string>> Errors;
-  for (const auto &Entry : CI.getSema().DeviceDeferredDiags)
-    for (const PartialDiagnosticAt &D : Entry.second) {
-      if (!Diags.getDiagnosticIDs()->isDefaultMappingAsError(D.second.getDiagID()))
+/// Expressions in host-only functions that clang's device compile could not
+/// build. Without -fgpu-defer-diag each is an error that stops the file
+/// (nvcc compiles host code with the host compiler and never sees them);
+/// with it clang drops the error and keeps a RecoveryExpr in the AST.
+class SetAsideScan : public RecursiveASTVisitor<SetAsideScan> {
+public:
+  explicit SetAsideScan(const SourceManager &SM) : SM(SM) {}
+  std::vector<std::pair<SourceRange, std::string>> Found;
+
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if (FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>() ||
+          SM.isInSystemHeader(FD->getLocation()))
+        return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitRecoveryExpr(RecoveryExpr *E) {
+    const SourceRange R = E->getSourceRange();
+    if (!Found.empty() && !SM.isBeforeInTranslationUnit(Found.back().first.getEnd(),
+                                                        R.getBegin()))
+      return true; // inside the one already found
+    std::string What = "an expression";
+    for (const Expr *Sub : E->subExpressions()) {
+      if (!Sub)
         continue;
-      SmallString<128> Text;
-      D.second.EmitToString(Diags, Text);
-      Errors.push_back({D.first, Text.str().str()});
+      Sub = Sub->IgnoreParenImpCasts();
+      if (const auto *OE = dyn_cast<OverloadExpr>(Sub))
+        What = "a call to '" + OE->getName().getAsString() + "'";
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (isa<FunctionDecl>(DRE->getDecl()))
+          What = "a call to '" + DRE->getDecl()->getNameAsString() + "'";
+      break;
     }
-  if (Errors.empty())
+    Found.push_back({R, What});
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+};
+
+/// Says which host-only code -fgpu-defer-diag set aside (once per place).
+void noteSetAside(ASTContext &Ctx, RunState &S) {
+  if (!S.AddedDeferDiag)
     return;
-  std::sort(Errors.begin(), Errors.end(), [&](const auto &A, const auto &B) {
-    return SM.isBeforeInTranslationUnit(A.first, B.first);
-  });
+  const SourceManager &SM = Ctx.getSourceManager();
+  SetAsideScan Scan(SM);
+  Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
+  if (Scan.Found.empty())
+    return;
   std::string Where;
-  for (size_t I = 0; I < Errors.size() && I < 3; ++I) {
-    const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Errors[I].first));
-    Where += I ? "; " : "";
+  for (size_t I = 0; I < Scan.Found.size() && I < 3; ++I) {
+    const PresumedLoc P =
+        SM.getPresumedLoc(SM.getFileLoc(Scan.Found[I].first.getBegin()));
+    Where += I ? ", " : "";
     if (P.isValid())
       Where += std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-               ":" + std::to_string(P.getColumn()) + ": ";
-    Where += Errors[I].second;
+               ":" + std::to_string(P.getColumn()) + " ";
+    Where += "(" + Scan.Found[I].second + ")";
   }
-  if (Errors.size() > 3)
-    Where += "; and " + std::to_string(Errors.size() - 3) + " more";
-  S.Said.say("added -fgpu-defer-diag: " + std::to_string(Errors.size()) +
-             (Errors.size() == 1 ? " error" : " errors") +
-             " in host-only code set aside (nvcc leaves host code to the host "
-             "compiler), the kernels are analysed: " + Where);
+  if (Scan.Found.size() > 3)
+    Where += " and " + std::to_string(Scan.Found.size() - 3) + " more";
+  S.Said.say("host-only code that clang's device compile rejects (nvcc "
+             "compiles it with the host compiler) was set aside, the kernels "
+             "are analysed: " + Where);
 }
 
 class Consumer : public ASTConsumer {
@@ -172,7 +202,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!CI.getLangOpts().CUDAIsDevice || CI.getDiagnostics().hasErrorOccurred())
       return;
-    noteSetAsideErrors(CI, S);
+    noteSetAside(Ctx, S);
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
     const std::string Arch =
         S.Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : S.Opts.ArchOverride;
@@ -269,7 +299,11 @@ CommandLineArguments stripArchs(const CommandLineArguments &Args,
 /// (build/lib/clang/N), where there is none.
 std::string findResourceDir() {
   const std::string Major = std::to_string(CLANG_VERSION_MAJOR);
+#ifdef CLANG_INSTALL_LIBDIR_BASENAME
   const std::string LibDir = CLANG_INSTALL_LIBDIR_BASENAME;
+#else
+  const std::string LibDir = "lib"; // LLVM 15
+#endif
   auto valid = [](const std::string &Dir) {
     return !Dir.empty() &&
            sys::fs::exists(Dir + "/include/__clang_cuda_runtime_wrapper.h");
@@ -394,7 +428,10 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
   if ((Lang == "cuda" || Lang == "hip") && !hasArg(Args, "-fgpu-defer-diag") &&
       !hasArg(Args, "-fno-gpu-defer-diag")) {
     Extra.push_back("-fgpu-defer-diag");
-    S.AddedDeferDiag = true; // said when it sets an error aside
+    S.AddedDeferDiag = true;
+    S.Said.say("added -fgpu-defer-diag (errors in host-only code, which nvcc "
+               "leaves to the host compiler, do not stop the analysis of the "
+               "kernels; errors in device code still do)");
   }
   Out.insert(std::find(Out.begin(), Out.end(), "--"), Extra.begin(), Extra.end());
   return Out;
