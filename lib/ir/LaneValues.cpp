@@ -711,7 +711,9 @@ private:
         const bool StayOnTrue = L->contains(Br->getSuccessor(0));
         SymRef C = value(Br->getCondition());
         Cond = StayOnTrue ? C : SymExpr::unary(Op::LNot, C, IntType{1, false});
-        TestAfterBody = E != H;
+        // A test in the latch runs after the body (also when the header is
+        // the latch: a one-block loop is its own body).
+        TestAfterBody = E == L->getLoopLatch();
       }
     }
 

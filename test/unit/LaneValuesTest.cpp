@@ -1,0 +1,234 @@
+// The device-IR engine on small IR modules: which operations are shared
+// accesses, what their per-lane addresses are, and the degree the evaluator
+// then computes on sm_90 (one warp of a 32x1x1 block unless said otherwise).
+#include "Evaluator.h"
+#include "ir/LaneValues.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+const char *Prelude = R"(
+target triple = "nvptx64-nvidia-cuda"
+@tile = internal addrspace(3) global [32 x [32 x float]] undef, align 4
+@buf = external addrspace(3) global [0 x i32], align 4
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+)";
+
+struct Parsed {
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  IrKernel K;
+};
+
+std::unique_ptr<Parsed> parse(const std::string &Body) {
+  auto P = std::make_unique<Parsed>();
+  llvm::SMDiagnostic Err;
+  P->M = llvm::parseAssemblyString(std::string(Prelude) + Body, Err, P->Ctx);
+  EXPECT_TRUE(P->M) << Err.getMessage().str();
+  if (P->M)
+    P->K = buildIrKernel(*P->M->getFunction("k"), {"out", "stride"}, 32);
+  return P;
+}
+
+EvalResult evaluate(const IrKernel &K, size_t Access, BlockShape Shape = {32, 1, 1}) {
+  return evaluateAccess(K.Model, K.Accesses.at(Access).Model, Shape,
+                        *lookupBankModel("sm_90"), EvalOptions{});
+}
+
+TEST(LaneValues, ColumnReadOfATileIs32Way) {
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %xi = zext i32 %x to i64
+  %p = getelementptr [32 x [32 x float]], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %xi, i64 3
+  %v = load float, ptr %p, align 4
+  %q = getelementptr float, ptr %out, i64 %xi
+  store float %v, ptr %q, align 4
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u); // the global store is not shared
+  EXPECT_EQ(P->K.Accesses[0].Array, P->M->getGlobalVariable("tile", true));
+  const EvalResult R = evaluate(P->K, 0);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 32u);
+}
+
+TEST(LaneValues, MovingPointerInALoop) {
+  // float *p = &tile[0][x]; for (j = 0; j < 4; ++j) { *p; p += 32 floats; }
+  // Every lane reads its own column, row j: consecutive words.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %xi = zext i32 %x to i64
+  %p0 = getelementptr float, ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 %xi
+  br label %head
+head:
+  %p = phi ptr [ %p0, %entry ], [ %pn, %body ]
+  %j = phi i32 [ 0, %entry ], [ %jn, %body ]
+  %c = icmp slt i32 %j, 4
+  br i1 %c, label %body, label %exit
+body:
+  %v = load float, ptr %p, align 4
+  %pn = getelementptr i8, ptr %p, i64 128
+  %jn = add i32 %j, 1
+  br label %head
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  ASSERT_EQ(P->K.Model.Loops.size(), 1u);
+  const EvalResult R = evaluate(P->K, 0);
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_EQ(R.Instructions, 4u); // four iterations of one warp
+}
+
+TEST(LaneValues, NonAffineCompanionIsStepped) {
+  // pos = x * 4 (bytes of an i32 buffer viewed as words: word x), then
+  // pos = (pos + 128) & 255 each iteration: lanes x and x + 32 never meet
+  // in one warp, so every iteration is conflict-free; a stride of 2 words
+  // (pos = x * 8) is 2-way in every iteration.
+  for (int Mul : {4, 8}) {
+    auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pos0 = mul i32 %x, )" + std::to_string(Mul) + R"(
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %in, %body ]
+  %pos = phi i32 [ %pos0, %entry ], [ %posn, %body ]
+  %c = icmp slt i32 %i, 8
+  br i1 %c, label %body, label %exit
+body:
+  %pi = zext i32 %pos to i64
+  %p = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %pi
+  store i32 1, ptr %p, align 4
+  %add = add i32 %pos, 128
+  %posn = and i32 %add, 255
+  %in = add i32 %i, 1
+  br label %head
+exit:
+  ret void
+})");
+    ASSERT_EQ(P->K.Accesses.size(), 1u);
+    ASSERT_EQ(P->K.Model.Loops.size(), 1u);
+    EXPECT_EQ(P->K.Model.Loops[0].Companions.size(), 1u);
+    const EvalResult R = evaluate(P->K, 0);
+    EXPECT_EQ(R.Status, Mul == 4 ? Verdict::Ok : Verdict::Conflict) << Mul;
+    EXPECT_EQ(R.Degree, Mul == 4 ? 1u : 2u) << Mul;
+    EXPECT_EQ(R.Instructions, 8u);
+  }
+}
+
+TEST(LaneValues, BranchConditionMasksLanes) {
+  // if (x < 16) buf[x * 32] = 1: 16 lanes in bank 0.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp ult i32 %x, 16
+  br i1 %c, label %then, label %exit
+then:
+  %w = mul i32 %x, 32
+  %wi = zext i32 %w to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %wi
+  store i32 1, ptr %p, align 4
+  br label %exit
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  ASSERT_EQ(P->K.Accesses[0].Model.Conditions.size(), 1u);
+  EXPECT_EQ(evaluate(P->K, 0).Degree, 16u);
+}
+
+TEST(LaneValues, KernelArgumentIsAUniformUnknown) {
+  // buf[x * stride]: depends on `stride`, never claimed as a fact.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = mul i32 %x, %stride
+  %wi = sext i32 %w to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %wi
+  %v = load i32, ptr %p, align 4
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  EXPECT_EQ(P->K.ParamSymbols.count(1), 1u);
+  const EvalResult R = evaluate(P->K, 0);
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("stride"), std::string::npos) << R.Reason;
+}
+
+TEST(LaneValues, DataDependentIndexIsUnknown) {
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %xi = zext i32 %x to i64
+  %q = getelementptr i32, ptr %out, i64 %xi
+  %idx = load i32, ptr %q, align 4
+  %ii = sext i32 %idx to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %ii
+  %v = load i32, ptr %p, align 4
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  EXPECT_EQ(evaluate(P->K, 0).Status, Verdict::Unknown);
+}
+
+TEST(LaneValues, SmallMemcpyIsItsPieces) {
+  // A 12-byte struct copied with 4-byte alignment: three 4-byte stores.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %b = mul i32 %x, 12
+  %bi = zext i32 %b to i64
+  %p = getelementptr i8, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %bi
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %p, ptr align 4 %out, i64 12, i1 false)
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 3u);
+  for (size_t I = 0; I < 3; ++I) {
+    EXPECT_EQ(P->K.Accesses[I].Model.WidthBytes, 4u);
+    EXPECT_EQ(evaluate(P->K, I).Status, Verdict::Ok); // stride 3 words
+  }
+}
+
+TEST(LaneValues, DoWhileTestsAfterTheBody) {
+  // do { buf[x * s] } while (s < 4), s from 1 doubling: s = 1, 2, 4 run.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+body:
+  %s = phi i32 [ 1, %entry ], [ %sn, %body ]
+  %w = mul i32 %x, %s
+  %wi = zext i32 %w to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %wi
+  store i32 1, ptr %p, align 4
+  %sn = shl i32 %s, 1
+  %c = icmp ult i32 %s, 4
+  br i1 %c, label %body, label %exit
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Model.Loops.size(), 1u);
+  EXPECT_TRUE(P->K.Model.Loops[0].TestAfterBody);
+  const EvalResult R = evaluate(P->K, 0);
+  EXPECT_EQ(R.Instructions, 3u);
+  EXPECT_EQ(R.Degree, 4u); // s = 4: stride 4 words
+}
+
+} // namespace
