@@ -19,6 +19,13 @@
 // listed. An unknown extent makes the launch's shape unknown (the
 // evaluator's stated default): never a guessed constant.
 //
+// Where the launching function leaves the shape unknown because it comes
+// from the function's parameters, each call of the function in the
+// translation unit binds them (two levels of callers), and a launch under
+// an `if` that such a binding decides against is dropped for that call.
+// A kernel launched through a local function pointer is launched by each
+// kernel the pointer is set to.
+//
 //===----------------------------------------------------------------------===//
 #include "LaunchSites.h"
 
@@ -33,6 +40,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <array>
+#include <deque>
 #include <memory>
 
 using namespace clang;
@@ -556,6 +564,16 @@ public:
   std::optional<APSInt> integer(const Expr *E, const Frame *F, unsigned Depth = 0);
   /// An x/y/z record (or an integer n, read as n, 1, 1).
   Value record(const Expr *E, const Frame *F, unsigned Depth = 0);
+  /// An integer or an x/y/z record, by the type of \p E.
+  Value value(const Expr *E, const Frame *F, unsigned Depth = 0) {
+    if (isXYZRecord(E->getType()))
+      return record(E, F, Depth);
+    if (isIntType(E->getType()))
+      return Value::ofInt(integer(E, F, Depth));
+    return Value();
+  }
+  /// Is \p S, in \p F, under an `if` whose condition folds against it?
+  bool unreachable(const Stmt *S, const Frame *F);
   /// The kernels a local function pointer called as \p Callee is set to
   /// anywhere in its function (any of them may be the one launched).
   std::vector<const FunctionDecl *> kernelsHeldBy(const Expr *Callee,
@@ -593,13 +611,6 @@ private:
   llvm::DenseMap<std::pair<const VarDecl *, const DeclRefExpr *>, Value> Memo;
   Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
   Value construct(const CXXConstructExpr *CCE, const Frame *F, unsigned Depth);
-  Value value(const Expr *E, const Frame *F, unsigned Depth) {
-    if (isXYZRecord(E->getType()))
-      return record(E, F, Depth);
-    if (isIntType(E->getType()))
-      return Value::ofInt(integer(E, F, Depth));
-    return Value();
-  }
   void apply(const Write &W, Value &V, const Frame *F, unsigned Depth);
 };
 
@@ -923,6 +934,22 @@ Value ValueFolder::call(const CallExpr *CE, const Frame *F, unsigned Depth) {
   return *Result;
 }
 
+bool ValueFolder::unreachable(const Stmt *S, const Frame *F) {
+  if (!F || !F->Body)
+    return false;
+  BodyInfo &B = body(F->Body);
+  const Stmt *Child = S;
+  for (const Stmt *P = B.parent(S); P; Child = P, P = B.parent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || If->isConsteval() || (Child != If->getThen() && Child != If->getElse()))
+      continue;
+    if (auto C = integer(If->getCond(), F))
+      if ((*C != 0) != (Child == If->getThen()))
+        return true;
+  }
+  return false;
+}
+
 std::vector<const FunctionDecl *>
 ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
   std::vector<const FunctionDecl *> Kernels;
@@ -1141,6 +1168,8 @@ std::optional<int64_t> toInt64(const std::optional<APSInt> &V) {
   return V->isIntN(63) ? std::optional<int64_t>(V->getZExtValue()) : std::nullopt;
 }
 
+/// Collects the launches of a translation unit and the calls of the
+/// functions that contain them, then reads each launch's configuration.
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Ctx, LaunchSites &Out)
@@ -1166,14 +1195,111 @@ public:
     if (!Config || Config->getNumArgs() < 2)
       return true;
     // A template's pattern: its instantiations are the launches.
-    if (!Functions.empty() && Functions.back()->isDependentContext())
+    const FunctionDecl *Fn = Functions.empty() ? nullptr : Functions.back();
+    if (Fn && Fn->isDependentContext())
       return true;
-    Frame F;
+    Launches.push_back({KCE, Fn && Fn->getBody() ? Fn : nullptr});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (isa<CUDAKernelCallExpr>(CE) || Functions.empty() ||
+        Functions.back()->isDependentContext() || !Functions.back()->getBody())
+      return true;
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      if (!Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+        Calls[Callee->getCanonicalDecl()].push_back({CE, Functions.back()});
+    return true;
+  }
+
+  /// Reads every launch found.
+  void finish() {
+    for (const auto &[KCE, Fn] : Launches)
+      read(KCE, Fn);
+  }
+
+private:
+  struct Context {
+    const Frame *F;
+    std::string Via; ///< " (from the call at ...)" for a caller's binding
+  };
+
+  static constexpr unsigned MaxCallerDepth = 2;
+  static constexpr size_t MaxContexts = 16;
+
+  ASTContext &Ctx;
+  LaunchSites &Out;
+  ValueFolder Folder;
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>> Launches;
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      Calls;
+  std::deque<Frame> Frames; ///< frames of callers' bindings (stable addresses)
+
+  std::string where(SourceLocation Loc) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return SM.getExpansionLoc(Loc).printToString(SM);
+  }
+
+  /// \p Fn with its parameters bound at each call of it in the translation
+  /// unit (callers' parameters in turn at their calls, up to MaxCallerDepth).
+  std::vector<Context> callerContexts(const FunctionDecl *Fn, unsigned Depth,
+                                      std::vector<const FunctionDecl *> &Stack) {
+    std::vector<Context> Out;
+    auto It = Calls.find(Fn->getCanonicalDecl());
+    if (It == Calls.end() || Depth >= MaxCallerDepth ||
+        std::find(Stack.begin(), Stack.end(), Fn) != Stack.end())
+      return Out;
+    Stack.push_back(Fn);
+    for (const auto &[Call, Caller] : It->second) {
+      if (Caller == Fn || Fn->getNumParams() == 0)
+        continue;
+      // The caller's own contexts: bound at each of its calls, else unbound.
+      std::vector<Context> CallerCtx = callerContexts(Caller, Depth + 1, Stack);
+      if (CallerCtx.empty()) {
+        Frames.push_back(Frame());
+        Frame &Top = Frames.back();
+        Top.Fn = Caller;
+        Top.Body = Caller->getBody();
+        CallerCtx.push_back({&Top, ""});
+      }
+      for (const Context &C : CallerCtx) {
+        Frames.push_back(Frame());
+        Frame &F = Frames.back();
+        F.Fn = Fn;
+        F.Body = Fn->getBody();
+        unsigned Shift = 0;
+        if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Fn) &&
+            !cast<CXXMethodDecl>(Fn)->isStatic())
+          Shift = 1;
+        for (unsigned I = 0; I < Fn->getNumParams() && I + Shift < Call->getNumArgs(); ++I) {
+          const ParmVarDecl *P = Fn->getParamDecl(I);
+          QualType T = P->getType();
+          if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+            continue;
+          F.Args[P] = Folder.value(Call->getArg(I + Shift), C.F);
+        }
+        Out.push_back({&F, " (from the call at " + where(Call->getBeginLoc()) + ")" + C.Via});
+        if (Out.size() >= MaxContexts)
+          break;
+      }
+      if (Out.size() >= MaxContexts)
+        break;
+    }
+    Stack.pop_back();
+    return Out;
+  }
+
+  void read(const CUDAKernelCallExpr *KCE, const FunctionDecl *Fn) {
+    const CallExpr *Config = KCE->getConfig();
+    Frames.push_back(Frame());
+    Frame &Top = Frames.back();
     const Frame *FP = nullptr;
-    if (!Functions.empty() && Functions.back()->getBody()) {
-      F.Fn = Functions.back();
-      F.Body = F.Fn->getBody();
-      FP = &F;
+    if (Fn) {
+      Top.Fn = Fn;
+      Top.Body = Fn->getBody();
+      FP = &Top;
     }
     // The kernel: named, or held by a local function pointer (NVIDIA's
     // transpose: `kernel = &transposeNaive; ... kernel<<<g, b>>>()`).
@@ -1183,36 +1309,53 @@ public:
     else
       Callees = Folder.kernelsHeldBy(KCE->getCallee(), FP);
     if (Callees.empty())
-      return true;
-    LaunchConfig Shape;
-    const Value Block = Folder.record(Config->getArg(1), FP);
-    auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
-         Z = toInt64(Block.Part[2]);
-    if (X && Y && Z)
-      Shape.Shape = shapeOf(*X, *Y, *Z);
-    const SourceManager &SM = Ctx.getSourceManager();
-    Shape.Where = "the launch at " +
-                  SM.getExpansionLoc(KCE->getBeginLoc()).printToString(SM);
-    if (Shape.Shape)
-      Shape.Shape->Source = Shape.Where;
-    for (const FunctionDecl *Callee : Callees) {
-      LaunchConfig L = Shape;
-      for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
-        if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
-          if (auto V = toInt64(Folder.integer(KCE->getArg(I), FP)))
-            L.Args[I] = *V;
-      auto &Configs = Out[Callee->getCanonicalDecl()];
-      if (std::find(Configs.begin(), Configs.end(), L) == Configs.end())
-        Configs.push_back(L);
+      return;
+    const std::string At = "the launch at " + where(KCE->getBeginLoc());
+    auto shapeIn = [&](const Frame *F) -> std::optional<BlockShape> {
+      const Value Block = Folder.record(Config->getArg(1), F);
+      auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
+           Z = toInt64(Block.Part[2]);
+      if (X && Y && Z)
+        return shapeOf(*X, *Y, *Z);
+      return std::nullopt;
+    };
+    // Where the function's own code leaves the shape unknown, each call of
+    // the function may fix it (`void run(int threads) { k<<<g, threads>>>(); }`);
+    // a call under which the launch cannot run adds nothing.
+    std::vector<Context> Contexts{{FP, ""}};
+    if (Fn && !shapeIn(FP)) {
+      std::vector<const FunctionDecl *> Stack;
+      std::vector<Context> Callers = callerContexts(Fn, 0, Stack);
+      std::vector<Context> Live;
+      for (Context &C : Callers)
+        if (!Folder.unreachable(KCE, C.F))
+          Live.push_back(std::move(C));
+      // Too many calls to follow: the others count as an unknown shape.
+      if (Callers.size() >= MaxContexts)
+        Live.push_back({FP, ""});
+      if (!Live.empty())
+        Contexts = std::move(Live);
     }
-    return true;
+    for (const Context &C : Contexts) {
+      if (C.F && Folder.unreachable(KCE, C.F))
+        continue;
+      LaunchConfig Shape;
+      Shape.Where = At + C.Via;
+      Shape.Shape = shapeIn(C.F);
+      if (Shape.Shape)
+        Shape.Shape->Source = Shape.Where;
+      for (const FunctionDecl *Callee : Callees) {
+        LaunchConfig L = Shape;
+        for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
+          if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+            if (auto V = toInt64(Folder.integer(KCE->getArg(I), C.F)))
+              L.Args[I] = *V;
+        auto &Configs = Out[Callee->getCanonicalDecl()];
+        if (std::find(Configs.begin(), Configs.end(), L) == Configs.end())
+          Configs.push_back(L);
+      }
+    }
   }
-
-private:
-  ASTContext &Ctx;
-  LaunchSites &Out;
-  ValueFolder Folder;
-  std::vector<const FunctionDecl *> Functions;
 };
 
 /// The shape to use when launch sites give none.
@@ -1239,7 +1382,9 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
 
 LaunchSites collectLaunchSites(ASTContext &Ctx) {
   LaunchSites Out;
-  LaunchVisitor(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchVisitor V(Ctx, Out);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  V.finish();
   return Out;
 }
 

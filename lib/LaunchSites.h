@@ -9,8 +9,9 @@
 // A launch's shape is folded where the launch reads it, however the dim3 is
 // built: constructors, member assignments after the declaration
 // (`dim3 b; b.x = 32; b.y = 8;`), assignment from another dim3, helper
-// functions, locals whose changes fold; a kernel launched through a local
-// function pointer gets the launch too. A value that may or may not have
+// functions, locals whose changes fold, parameters bound at the calls of
+// the launching function in the translation unit; a kernel launched through
+// a local function pointer gets the launch too. A value that may or may not have
 // changed before the launch (a branch, a loop, a pointer or non-const
 // reference) or is only known at run time makes the launch's shape unknown
 // (LaunchConfig::Shape empty), never a wrong constant.

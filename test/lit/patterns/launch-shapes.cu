@@ -172,3 +172,30 @@ void launch_via_pointer(float *o, int which) {
   dim3 threads(32, 8);
   kernel<<<1, threads>>>(o);
 }
+
+// A shape made of a parameter of the launching function: each call of that
+// function in the file binds it (NVIDIA's matrixMul: MatrixMultiply(...,
+// block_size, ...) called from main). A launch under an `if` that the
+// binding decides against is not one: wrapped<16> keeps the stated default.
+template <int B> __global__ void wrapped(float *out) {
+  __shared__ float tile[B][B];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 16-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape unknown
+  // CHECK: launch-shapes.cu:[[@LINE-3]]:22: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x32x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+8]]:5 (from the call at {{.*}}launch-shapes.cu:[[@LINE+14]]:3)
+}
+
+int multiply(int block_size, float *o) {
+  dim3 threads(block_size, block_size);
+  if (block_size == 16)
+    wrapped<16><<<1, threads>>>(o);
+  else
+    wrapped<32><<<1, threads>>>(o);
+  return 0;
+}
+
+void launch_wrapped(float *o) {
+  int block_size = 32;
+  multiply(block_size, o);
+}
