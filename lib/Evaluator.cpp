@@ -286,20 +286,37 @@ void AccessEvaluation::resolveLoops() {
     for (SymbolId Id : symbolsOf(C.Expr))
       Needed.insert(Id);
   for (auto It = Access.Loops.rbegin(); It != Access.Loops.rend(); ++It) {
-    const LoopModel &L = Loops[*It];
+    LoopModel &L = Loops[*It];
     bool LoopNeeded = Needed.count(L.Var) > 0;
     for (const LoopCompanion &C : L.Companions)
       LoopNeeded |= Needed.count(C.Var) > 0;
-    if (!LoopNeeded)
+    if (!LoopNeeded) {
+      L.Companions.clear();
       continue;
+    }
     Needed.insert(L.Var);
     for (const SymRef &E : {L.Init, L.Cond, L.Next})
       for (SymbolId Id : symbolsOf(E))
         Needed.insert(Id);
-    for (const LoopCompanion &C : L.Companions)
-      for (const SymRef &E : {C.Init, C.Next})
-        for (SymbolId Id : symbolsOf(E))
-          Needed.insert(Id);
+    // Companions matter when something needed reads them (a running sum
+    // of loaded values beside the index does not); to a fixpoint, since
+    // one companion's step may read another.
+    std::vector<bool> Keep(L.Companions.size(), false);
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t I = 0; I < L.Companions.size(); ++I)
+        if (!Keep[I] && Needed.count(L.Companions[I].Var)) {
+          Keep[I] = Changed = true;
+          for (const SymRef &E : {L.Companions[I].Init, L.Companions[I].Next})
+            for (SymbolId Id : symbolsOf(E))
+              Needed.insert(Id);
+        }
+    }
+    std::vector<LoopCompanion> Kept;
+    for (size_t I = 0; I < L.Companions.size(); ++I)
+      if (Keep[I])
+        Kept.push_back(L.Companions[I]);
+    L.Companions = std::move(Kept);
   }
 
   for (unsigned Pos = 0; Pos < Access.Loops.size(); ++Pos) {

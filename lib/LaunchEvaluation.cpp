@@ -129,7 +129,14 @@ void markMergeCandidates(const std::vector<const void *> &Arrays,
       const std::string Other =
           "line " + std::to_string(Findings[First + J].Line) + ", column " +
           std::to_string(Findings[First + J].Column);
-      if (F.Result.Status == Verdict::Conflict) {
+      // Sub-word accesses merged by the compiler stay inside the words they
+      // touch (a merged access cannot straddle a word it is not aligned
+      // to), so lanes reach the same words and the conflict stands.
+      if (F.Result.Status == Verdict::Conflict && W < 4) {
+        F.Result.Assumptions.push_back(
+            "if the compiler merges this access with the one at " + Other +
+            ", the merged access reaches the same 4-byte words");
+      } else if (F.Result.Status == Verdict::Conflict) {
         F.Result.Status = Verdict::Unknown;
         F.Result.Reason =
             "the compiler may merge this access with the one at " + Other +

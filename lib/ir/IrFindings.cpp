@@ -56,6 +56,10 @@ void dumpKernel(const IrKernel &K) {
                  << (L.Cond ? toString(*L.Cond, Name) : "?") << ", next "
                  << (L.Next ? toString(*L.Next, Name) : "?")
                  << (L.TestAfterBody ? " (test after body)" : "") << "\n";
+    for (const LoopCompanion &C : L.Companions)
+      llvm::errs() << "  with " << Name(C.Var) << ": init "
+                   << (C.Init ? toString(*C.Init, Name) : "?") << ", next "
+                   << (C.Next ? toString(*C.Next, Name) : "?") << "\n";
   }
   for (const IrAccess &A : K.Accesses) {
     llvm::errs() << "access" << *A.Inst << "\n  address "

@@ -634,7 +634,11 @@ private:
       return;
     LoopIds[L] = -1;
     const BasicBlock *H = L->getHeader();
+    // The loop's slot is taken now: translating its parts may build other
+    // loops, and its symbols name this index.
     const unsigned Index = static_cast<unsigned>(K.Loops.size());
+    K.Loops.emplace_back();
+    K.Loops[Index].Enumerable = false;
     const std::string Text = loopText(L);
 
     // Every integer phi of the header and every shared-pointer phi becomes a
@@ -746,7 +750,7 @@ private:
     M.TestAfterBody = TestAfterBody;
     M.Enumerable = static_cast<bool>(Cond);
     M.Text = Text;
-    K.Loops.push_back(M);
+    K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);
 
     // The others follow the loop's variable when both step by constants:

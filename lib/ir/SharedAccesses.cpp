@@ -101,7 +101,7 @@ void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
 /// third operand); anything else that receives an address is not modelled.
 void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
   const auto *IA = cast<InlineAsm>(Call.getCalledOperand());
-  const std::string Text = IA->getAsmString().str();
+  const std::string Text(IA->getAsmString());
   std::vector<std::pair<unsigned, const Value *>> Pointers; // operand, pointer
   for (const Use &U : Call.args()) {
     const unsigned Index = U.getOperandNo();
