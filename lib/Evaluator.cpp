@@ -325,17 +325,30 @@ void AccessEvaluation::resolveLoops() {
     if (!Needed.count(L.Var))
       continue;
     bool Enumerable = L.Enumerable && L.Init && L.Cond && L.Next;
-    std::vector<SymRef> Header{L.Init, L.Cond, L.Next};
+    std::vector<SymRef> Header{L.Init, L.Cond}, Steps{L.Next};
     for (const LoopCompanion &C : L.Companions) {
       Enumerable &= C.Init && C.Next;
       Header.push_back(C.Init);
-      Header.push_back(C.Next);
+      Steps.push_back(C.Next);
     }
-    if (Enumerable)
+    // A step runs after the body, where the variables of inner loops hold
+    // their exit values (`i` carried by an outer loop across a while loop).
+    auto innerLoopVar = [&](SymbolId Id) {
+      const SymbolInfo &S = Symbols[Id];
+      return S.Kind == SymbolKind::LoopVar &&
+             std::find(Access.Loops.begin() + Pos + 1, Access.Loops.end(),
+                       S.LoopIndex) != Access.Loops.end();
+    };
+    if (Enumerable) {
       for (const SymRef &E : Header)
         for (SymbolId Id : symbolsOf(E))
           if (Id != L.Var && !isKnownForEnumeration(Id, Pos))
             Enumerable = false;
+      for (const SymRef &E : Steps)
+        for (SymbolId Id : symbolsOf(E))
+          if (Id != L.Var && !isKnownForEnumeration(Id, Pos) && !innerLoopVar(Id))
+            Enumerable = false;
+    }
     const bool VaryingInit = L.Init && isLaneVarying(L.Init);
     if (Enumerable) {
       ActiveLoops.push_back(LoopIdx);
