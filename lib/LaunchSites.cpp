@@ -232,6 +232,26 @@ const Stmt *skipParensUp(const BodyInfo &B, const Stmt *S, const Stmt *&Child) {
   return P;
 }
 
+/// A call to nvcc's host min/max (by value) that clang's device compile
+/// could not resolve.
+bool isByValueHostCall(const RecoveryExpr *RE) {
+  for (const Expr *Sub : RE->subExpressions()) {
+    if (!Sub)
+      return false;
+    DeclarationName Name;
+    if (const auto *OE = dyn_cast<OverloadExpr>(Sub->IgnoreParenImpCasts()))
+      Name = OE->getName();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParenImpCasts()))
+      Name = DRE->getDecl()->getDeclName();
+    if (!Name.isIdentifier())
+      return false;
+    StringRef N = Name.getAsIdentifierInfo()->getName();
+    return N == "min" || N == "max" || N == "umin" || N == "umax" ||
+           N == "llmin" || N == "llmax" || N == "ullmin" || N == "ullmax";
+  }
+  return false;
+}
+
 /// Sorts the uses of \p VD into reads (ignored), writes and escapes.
 VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
   VarUses U;
@@ -340,6 +360,13 @@ VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
     }
     if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr>(P))
       continue; // unevaluated; a capture (the lambda's own uses are scanned)
+    if (const auto *RE = dyn_cast<RecoveryExpr>(P)) {
+      // A call clang could not resolve (host code set aside by
+      // -fgpu-defer-diag): nvcc's host min/max take their operands by value.
+      if (!isByValueHostCall(RE))
+        opaque(RE, Part);
+      continue;
+    }
     U.Escapes = true; // a reference binding, asm output, anything else
   }
   return U;

@@ -26,11 +26,13 @@ __global__ void transposeNaive(float *out, const float *in);
 int main() {
   float scale = max(192.0f / 80, 1.0f);
   // CHECK: ldslint: note: added -fgpu-defer-diag (errors in host-only code, which nvcc leaves to the host compiler, do not stop the analysis of the kernels; errors in device code still do)
-  // CHECK-NEXT: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-errors.cu:[[@LINE-2]]:17 (a call to 'max'){{$}}
+  int rows = 8;
+  int most = max(rows, 4);
+  // CHECK-NEXT: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-errors.cu:[[@LINE-4]]:17 (a call to 'max'), {{.*}}host-only-errors.cu:[[@LINE-1]]:14 (a call to 'max'){{$}}
   // NOTE: ldslint: note: added -fgpu-defer-diag
   // NOTE: ldslint: note: host-only code {{.*}} set aside
   // NODEFER-NOT: added -fgpu-defer-diag
-  // NODEFER: host-only-errors.cu:[[@LINE-6]]:17: error: no matching function for call to 'max'
+  // NODEFER: host-only-errors.cu:[[@LINE-8]]:17: error: no matching function for call to 'max'
 #ifdef SYNTAX_ERROR
   int broken = ;
   // SYNTAX: host-only-errors.cu:[[@LINE-1]]:16: error: expected expression
@@ -38,9 +40,9 @@ int main() {
 #endif
   dim3 threads;
   threads.x = 32;
-  threads.y = 8;
+  threads.y = rows; // read, not changed, by the call set aside
   transposeNaive<<<1, threads>>>(nullptr, nullptr);
-  return scale > 1;
+  return scale > most;
 }
 
 __global__ void transposeNaive(float *out, const float *in) {
