@@ -123,7 +123,7 @@ void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
 
 void analyzeSource(ASTContext &Ctx, const BankModel &Model,
                    const LaunchSites &Launches, const AnalysisOptions &Options,
-                   AnalysisOutput &Out);
+                   AnalysisOutput &Out, EvaluationCache &Cache);
 
 } // namespace
 
@@ -140,8 +140,9 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   const BankModel &Model = *Out.Model;
 
   const LaunchSites Launches = collectLaunchSites(Ctx);
+  EvaluationCache Cache;
   if (Options.Engine != EngineChoice::Ir)
-    analyzeSource(Ctx, Model, Launches, Options, Out);
+    analyzeSource(Ctx, Model, Launches, Options, Out, Cache);
   if (Options.Engine == EngineChoice::Ast)
     return Out;
   // Code generation and LLVM's passes can stop with a fatal error on code
@@ -164,7 +165,8 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   const bool Finished = CRC.RunSafely([&] {
     DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
     if (DM)
-      FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled);
+      FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled,
+                                   &Cache);
   });
   if (!Finished) {
     (void)DM.release();
@@ -183,7 +185,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
 namespace {
 void analyzeSource(ASTContext &Ctx, const BankModel &Model,
                    const LaunchSites &Launches, const AnalysisOptions &Options,
-                   AnalysisOutput &Out) {
+                   AnalysisOutput &Out, EvaluationCache &Cache) {
   const SourceManager &SM = Ctx.getSourceManager();
   KernelFinder Finder(SM);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -240,7 +242,7 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
       F.Kind = Site.Model.Kind;
       F.WidthBytes = Site.Model.WidthBytes;
       F.Arch = Model.Arch;
-      evaluateOverLaunches(K.Model, Site.Model, Runs, Configs, Model, F);
+      evaluateOverLaunches(K.Model, Site.Model, Runs, Configs, Model, F, &Cache);
       suggestStructOfArrays(Ctx, Site, F);
       Planner.addAccess(K, Site, Runs, Out.Findings.size());
       Out.Findings.push_back(std::move(F));

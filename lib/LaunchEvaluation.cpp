@@ -3,6 +3,8 @@
 
 #include "Polynomial.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace ldslint {
@@ -44,7 +46,17 @@ bool sameContext(const AccessModel &A, const AccessModel &B) {
   return true;
 }
 
+std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
+                     const std::vector<LaunchRun> &Runs,
+                     const std::vector<LaunchConfig> &Configs,
+                     const BankModel &Model);
+
 } // namespace
+
+void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
+                      const std::vector<LaunchRun> &Runs,
+                      const std::vector<LaunchConfig> &Configs,
+                      const BankModel &Model, Finding &F);
 
 std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
   std::string Name;
@@ -75,7 +87,94 @@ std::vector<LaunchRun> launchRuns(const std::vector<LaunchConfig> &Configs,
 void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
                           const std::vector<LaunchRun> &Runs,
                           const std::vector<LaunchConfig> &Configs,
-                          const BankModel &Model, Finding &F) {
+                          const BankModel &Model, Finding &F,
+                          EvaluationCache *Cache) {
+  std::string Key;
+  if (Cache) {
+    Key = cacheKey(Kernel, Access, Runs, Configs, Model);
+    auto It = Cache->Entries.find(Key);
+    if (It != Cache->Entries.end()) {
+      F.Result = It->second.Result;
+      F.Block = It->second.Block;
+      F.BlockSource = It->second.BlockSource;
+      return;
+    }
+  }
+  evaluateUncached(Kernel, Access, Runs, Configs, Model, F);
+  if (Cache)
+    Cache->Entries[Key] = {F.Result, F.Block, F.BlockSource};
+}
+
+namespace {
+
+/// The access with its symbols renamed S0, S1, ... in order of appearance,
+/// each with everything the evaluator reads of it.
+std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
+                     const std::vector<LaunchRun> &Runs,
+                     const std::vector<LaunchConfig> &Configs,
+                     const BankModel &Model) {
+  std::map<SymbolId, unsigned> Order;
+  std::string Symbols;
+  auto Name = [&](SymbolId Id) -> std::string {
+    auto [It, New] = Order.insert({Id, static_cast<unsigned>(Order.size())});
+    const std::string Short = "S" + std::to_string(It->second);
+    if (New && Id < Kernel.Symbols.size()) {
+      const SymbolInfo &S = Kernel.Symbols[Id];
+      Symbols += Short + "{" + std::to_string(static_cast<int>(S.Kind)) + "," +
+                 std::to_string(S.Dim) + "," + std::to_string(S.Value) + "," +
+                 std::to_string(S.LaneVarying) + std::to_string(S.Structural) +
+                 "," + S.Name + "," + S.Why;
+      if (S.Domain)
+        Symbols += "," + std::to_string(S.Domain->first) + ".." +
+                   std::to_string(S.Domain->second);
+      if (S.Kind == SymbolKind::LoopVar) {
+        // The loop is part of the symbol: its position among the access's
+        // loops and its header.
+        auto Pos = std::find(Access.Loops.begin(), Access.Loops.end(), S.LoopIndex);
+        Symbols += ",loop" + std::to_string(Pos - Access.Loops.begin());
+      }
+      Symbols += "}";
+    }
+    return Short;
+  };
+  auto Text = [&](const SymRef &E) {
+    return E ? toString(*E, Name) + ":" + std::to_string(E->Type.Bits) +
+                   std::to_string(E->Type.Signed)
+             : std::string("-");
+  };
+  std::string K = Model.Arch + "|" + std::to_string(Access.WidthBytes) + "|" +
+                  std::to_string(static_cast<int>(Access.Kind)) + "|" +
+                  Access.Unsupported + "|" + Text(Access.Address);
+  for (const Condition &C : Access.Conditions)
+    K += "|if " + Text(C.Expr) + " " + C.Text;
+  for (unsigned L : Access.Loops) {
+    const LoopModel &M = Kernel.Loops[L];
+    K += "|loop " + Name(M.Var) + " " + Text(M.Init) + " " + Text(M.Cond) + " " +
+         Text(M.Next) + " " + Text(M.Step) + " " + std::to_string(M.Enumerable) +
+         std::to_string(M.TestAfterBody) + std::to_string(M.VarType.Bits) +
+         std::to_string(M.VarType.Signed) + " " + M.Text;
+    for (const LoopCompanion &C : M.Companions)
+      K += " with " + Name(C.Var) + " " + Text(C.Init) + " " + Text(C.Next) +
+           std::to_string(C.VarType.Bits) + std::to_string(C.VarType.Signed);
+  }
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    K += "|run " + (Runs[I].first ? Runs[I].first->str() + " " + Runs[I].first->Source
+                                  : std::string("default")) +
+         " " + Configs[I].Where + " " +
+         std::to_string(Runs[I].second.MaxLaneEvaluations);
+    for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
+      if (Order.count(Sym))
+        K += " " + Name(Sym) + "=" + std::to_string(Value);
+  }
+  return K + "|" + Symbols;
+}
+
+} // namespace
+
+void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
+                      const std::vector<LaunchRun> &Runs,
+                      const std::vector<LaunchConfig> &Configs,
+                      const BankModel &Model, Finding &F) {
   const std::set<SymbolId> Used = symbolsOfAccess(Kernel, Access);
   for (size_t I = 0; I < Runs.size(); ++I) {
     EvalResult R =

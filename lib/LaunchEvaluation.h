@@ -13,6 +13,7 @@
 #include "LaunchSites.h"
 
 #include <map>
+#include <unordered_map>
 
 namespace ldslint {
 
@@ -29,12 +30,27 @@ std::vector<LaunchRun> launchRuns(const std::vector<LaunchConfig> &Configs,
                                   const std::map<unsigned, SymbolId> &ParamSymbols,
                                   const EvalOptions &Base);
 
+/// Results of evaluations already done in one translation unit, keyed by
+/// the access written with its symbols numbered in order of appearance (so
+/// that template instantiations and repeated code with the same addresses,
+/// conditions, loops and launches are evaluated once).
+class EvaluationCache {
+public:
+  struct Entry {
+    EvalResult Result;
+    std::optional<BlockShape> Block;
+    std::string BlockSource;
+  };
+  std::unordered_map<std::string, Entry> Entries;
+};
+
 /// Evaluates \p Access for each run and fills \p F's result, block shape and
 /// assumptions with the worst.
 void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
                           const std::vector<LaunchRun> &Runs,
                           const std::vector<LaunchConfig> &Configs,
-                          const BankModel &Model, Finding &F);
+                          const BankModel &Model, Finding &F,
+                          EvaluationCache *Cache = nullptr);
 
 /// Compilers merge accesses to one array at a constant distance under the
 /// same conditions into one wider instruction (nvcc: adjacent words into

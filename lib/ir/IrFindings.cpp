@@ -76,7 +76,7 @@ void dumpKernel(const IrKernel &K) {
 std::vector<Finding> analyzeDeviceModule(
     ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    const std::function<bool(const Finding &)> &Settled) {
+    const std::function<bool(const Finding &)> &Settled, EvaluationCache *Cache) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const llvm::Function &Fn : DM.module()) {
@@ -148,7 +148,7 @@ std::vector<Finding> analyzeDeviceModule(
       F.Arch = Model.Arch;
       if (Settled && Settled(F))
         continue;
-      evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F);
+      evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);

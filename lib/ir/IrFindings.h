@@ -10,6 +10,7 @@
 #define LDSLINT_IR_IRFINDINGS_H
 
 #include "Analyzer.h"
+#include "LaunchEvaluation.h"
 #include "LaunchSites.h"
 #include "ir/DeviceModule.h"
 
@@ -22,7 +23,8 @@ namespace ldslint {
 std::vector<Finding> analyzeDeviceModule(
     clang::ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    const std::function<bool(const Finding &)> &Settled = nullptr);
+    const std::function<bool(const Finding &)> &Settled = nullptr,
+    EvaluationCache *Cache = nullptr);
 
 } // namespace ldslint
 
