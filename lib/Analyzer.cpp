@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -19,6 +21,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -163,10 +166,20 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     return Decided.count({F.File, F.Line, F.Array}) > 0;
   };
   const bool Finished = CRC.RunSafely([&] {
+    const auto Start = std::chrono::steady_clock::now();
     DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
+    const auto Emitted = std::chrono::steady_clock::now();
     if (DM)
       FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled,
                                    &Cache);
+    if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+      llvm::errs() << "ldslint: device IR "
+                   << std::chrono::duration<double>(Emitted - Start).count()
+                   << " s, IR analysis "
+                   << std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - Emitted)
+                          .count()
+                   << " s\n";
   });
   if (!Finished) {
     (void)DM.release();
