@@ -269,6 +269,19 @@ private:
       return phi(P);
     if (auto *L = dyn_cast<LoadInst>(I))
       return load(L);
+    // An element of a vector load (the vectorizer joined the loads of a
+    // uint4's members): loaded like the vector.
+    if (auto *E = dyn_cast<ExtractElementInst>(I))
+      if (auto *VL = dyn_cast<LoadInst>(E->getVectorOperand())) {
+        const PointerValue P = pointer(VL->getPointerOperand());
+        const bool Uniform = P.Base ? !isVarying(P.Offset)
+                                    : pointerIsUniform(VL->getPointerOperand());
+        return unknown(I, loadedName(VL, P),
+                       Uniform ? "it is loaded from memory"
+                               : "it is loaded from memory at a per-lane address "
+                                 "(data-dependent)",
+                       !Uniform);
+      }
     if (auto *C = dyn_cast<CallBase>(I))
       return call(C, T);
     return unknown(V, nameOf(V, "a value"),
@@ -492,11 +505,34 @@ private:
       Uniform = !isVarying(P.Offset);
     else
       Uniform = pointerIsUniform(L->getPointerOperand());
-    return unknown(L, nameOf(L->getPointerOperand(), "a value loaded from memory"),
+    return unknown(L, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address "
                              "(data-dependent)",
                    !Uniform);
+  }
+
+  /// A loaded value in source terms: `in[...]` for an element of a kernel
+  /// argument's buffer, `tile[...]` for one of a shared array, `p.n` for a
+  /// member (clang names member addresses after the member).
+  std::string loadedName(const LoadInst *L, const PointerValue &P) {
+    const Value *Ptr = L->getPointerOperand();
+    const Value *Obj = getUnderlyingObject(Ptr);
+    std::string Base;
+    if (auto *A = dyn_cast<Argument>(Obj))
+      Base = A->getArgNo() < ParamNames.size() && !ParamNames[A->getArgNo()].empty()
+                 ? ParamNames[A->getArgNo()]
+                 : sourceName(A);
+    else if (P.Base)
+      Base = sourceName(P.Base).empty() ? "" : P.Base->getName().str();
+    if (!Base.empty()) {
+      const std::string Member = sourceName(Ptr);
+      const bool IsMember = isa<GEPOperator>(Ptr) && !Member.empty() &&
+                            !startsWith(Member, "arrayidx") &&
+                            !startsWith(Member, "add") && Member != Base;
+      return "`" + Base + (IsMember ? "." + Member : "[...]") + "`";
+    }
+    return nameOf(Ptr, "a value loaded from memory");
   }
 
   /// Whether a (non-shared) pointer is the same for every lane: built from
