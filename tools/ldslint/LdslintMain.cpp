@@ -93,6 +93,12 @@ cl::opt<std::string> Prefer(
     cl::desc("Fix applied by --fix when both work: padding (default) or "
              "swizzle"),
     cl::init("padding"), cl::cat(Category));
+cl::opt<std::string> Engine(
+    "engine",
+    cl::desc("Which analysis answers: both (default: the source engine, "
+             "completed by the device-IR engine for every shared-memory "
+             "operation it does not decide), ast or ir (for measurements)"),
+    cl::init("both"), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fixes (padding) to the source "
                                   "files, once even with several archs"),
                   cl::cat(Category));
@@ -206,6 +212,7 @@ public:
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
     const std::string Arch =
         S.Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : S.Opts.ArchOverride;
+    S.Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
     ldslint::AnalysisOutput Out =
         ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, S.Opts.Analysis);
     if (!Out.Problem.empty()) {
@@ -483,6 +490,8 @@ int main(int argc, const char **argv) {
   }
   {
     std::string E = ldslint::applyOption(S.Opts, "prefer=" + Prefer);
+    if (E.empty())
+      E = ldslint::applyOption(S.Opts, "engine=" + Engine);
     if (!E.empty()) {
       errs() << "ldslint: " << E << "\n";
       return 2;
