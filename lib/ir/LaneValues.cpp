@@ -365,8 +365,28 @@ private:
                          ? "it is an address converted to an integer"
                          : "it is computed with floating point",
                      true);
-    SymRef A = value(Src);
     const unsigned SrcBits = std::min(Src->getType()->getIntegerBitWidth(), 64u);
+    // ext(a + c) = ext(a) + c when the add cannot wrap (nuw for zext, nsw
+    // for sext), as instcombine rewrites it on newer LLVMs: `s[2 * t]` and
+    // `s[2 * t + 1]` are then a constant distance apart.
+    if (auto *Add = dyn_cast<BinaryOperator>(Src))
+      if (Add->getOpcode() == Instruction::Add && SrcBits > 1 &&
+          isa<ConstantInt>(Add->getOperand(1)) &&
+          ((C->getOpcode() == Instruction::ZExt && Add->hasNoUnsignedWrap()) ||
+           (C->getOpcode() == Instruction::SExt && Add->hasNoSignedWrap()))) {
+        const bool Z = C->getOpcode() == Instruction::ZExt;
+        const auto *K = llvm::cast<ConstantInt>(Add->getOperand(1));
+        SymRef Base = value(Add->getOperand(0));
+        Base = Z ? SymExpr::cast(asUnsigned(Base, SrcBits), T)
+                 : SymExpr::cast(SymExpr::cast(Base, IntType{SrcBits, true}), T);
+        return SymExpr::binary(
+            Op::Add, Base,
+            SymExpr::constant(Z ? static_cast<int64_t>(K->getZExtValue())
+                                : K->getSExtValue(),
+                              T),
+            T);
+      }
+    SymRef A = value(Src);
     switch (C->getOpcode()) {
     case Instruction::ZExt:
       return SymExpr::cast(asUnsigned(A, SrcBits), T);

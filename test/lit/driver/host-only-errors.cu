@@ -6,16 +6,16 @@
 // aside), says where it set code aside, and analyses the kernels. Errors
 // in device code, syntax errors, and a user's -fno-gpu-defer-diag still
 // stop the file (exit 2).
-// RUN: %ldslint %s -- %stubargs > %t.out 2>&1; test $? -eq 1
+// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --input-file=%t.out
-// RUN: %ldslint --format=json %s -- %stubargs > %t.json 2> %t.json.err; test $? -eq 1
+// RUN: %ldslint --format=json %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.json 2> %t.json.err; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json --implicit-check-not=ldslint:
 // RUN: FileCheck %s --check-prefix=NOTE --input-file=%t.json.err
-// RUN: %ldslint %s -- %stubargs -DDEVICE_ERROR > %t.dev 2>&1; test $? -eq 2
+// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch -DDEVICE_ERROR > %t.dev 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=DEVICE --input-file=%t.dev
-// RUN: %ldslint %s -- %stubargs -DSYNTAX_ERROR > %t.syn 2>&1; test $? -eq 2
+// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch -DSYNTAX_ERROR > %t.syn 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=SYNTAX --input-file=%t.syn
-// RUN: %ldslint %s -- %stubargs -fno-gpu-defer-diag > %t.no 2>&1; test $? -eq 2
+// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch -fno-gpu-defer-diag > %t.no 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=NODEFER --input-file=%t.no
 
 // As in clang's __clang_cuda_math.h: a device-only overload.

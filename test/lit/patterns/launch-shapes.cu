@@ -8,8 +8,8 @@
 //
 // Every kernel reads a 32x32 tile by columns: 32-way with 32 lanes along x,
 // 16-way with 16, conflict-free with one lane.
-// RUN: not %ldslint %s -- %stubargs 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: %ldslint --format=json --report=all %s -- %stubargs > %t.json; test $? -eq 1
+// RUN: not %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %ldslint --format=json --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.json; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
 __global__ void member(float *out) {
