@@ -321,7 +321,13 @@ private:
     case Instruction::Mul: return SymExpr::binary(Op::Mul, L, R, T);
     case Instruction::Shl: return SymExpr::binary(Op::Shl, L, R, T);
     case Instruction::And: return SymExpr::binary(Op::And, L, R, T);
-    case Instruction::Or: return SymExpr::binary(Op::Or, L, R, T);
+    case Instruction::Or:
+      // An or of disjoint bits is an add (`2 * t + 1` becomes `t << 1 | 1`):
+      // written as one, the address stays a sum whose constant distances
+      // to other accesses are visible.
+      if (disjointOr(B))
+        return SymExpr::binary(Op::Add, L, R, T);
+      return SymExpr::binary(Op::Or, L, R, T);
     case Instruction::Xor: return SymExpr::binary(Op::Xor, L, R, T);
     case Instruction::SDiv: return SymExpr::binary(Op::Div, L, R, T);
     case Instruction::SRem: return SymExpr::binary(Op::Rem, L, R, T);
@@ -332,6 +338,33 @@ private:
     default:
       return unknown(B, nameOf(B, "a value"),
                      "it is computed with floating point", true);
+    }
+  }
+
+  static bool disjointOr(const BinaryOperator *B) {
+#if LLVM_VERSION_MAJOR >= 18
+    if (auto *D = dyn_cast<PossiblyDisjointInst>(B))
+      if (D->isDisjoint())
+        return true;
+#endif
+    auto *C = dyn_cast<ConstantInt>(B->getOperand(1));
+    auto *L = dyn_cast<BinaryOperator>(B->getOperand(0));
+    if (!C || !L || C->isNegative() || C->getBitWidth() > 64)
+      return false;
+    const uint64_t V = C->getZExtValue();
+    auto *K = dyn_cast<ConstantInt>(L->getOperand(1));
+    if (!K || K->getBitWidth() > 64)
+      return false;
+    const uint64_t KV = K->getZExtValue();
+    switch (L->getOpcode()) {
+    case Instruction::Shl: // x << k has k zero low bits
+      return KV < 64 && V < (uint64_t(1) << KV);
+    case Instruction::Mul: // x * 2^k too
+      return KV && (KV & (KV - 1)) == 0 && V < KV;
+    case Instruction::And:
+      return (KV & V) == 0;
+    default:
+      return false;
     }
   }
 
