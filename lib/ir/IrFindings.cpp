@@ -141,7 +141,7 @@ std::vector<Finding> analyzeDeviceModule(
           F.Array = lastNameComponent(llvm::demangle(A.Array->getName().str()));
         }
       } else {
-        F.Array = "shared memory";
+        F.Array = "(unresolved pointer)";
       }
       F.Kind = A.Model.Kind;
       F.WidthBytes = A.Model.WidthBytes;
@@ -149,6 +149,18 @@ std::vector<Finding> analyzeDeviceModule(
       if (Settled && Settled(F))
         continue;
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
+      if (A.AsyncCopy && F.Result.Status == Verdict::Conflict) {
+        // Never claimed: not confirmed by a measurement.
+        F.Result.Status = Verdict::Unknown;
+        F.Result.Reason = "cp.async: how its shared-memory writes are grouped "
+                          "has not been measured; as a " +
+                          std::to_string(F.WidthBytes) + "-byte store it would be " +
+                          std::to_string(F.Result.Degree) + "-way";
+      } else if (A.AsyncCopy && F.Result.Status == Verdict::Ok) {
+        F.Result.Assumptions.push_back(
+            "cp.async's shared-memory writes assumed grouped like a " +
+            std::to_string(F.WidthBytes) + "-byte store (not measured)");
+      }
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);

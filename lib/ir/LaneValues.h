@@ -39,6 +39,7 @@ struct IrAccess {
   /// shared but not which variable it reaches.
   const llvm::GlobalVariable *Array = nullptr;
   AccessModel Model;
+  bool AsyncCopy = false; ///< cp.async (see MemoryOperation)
 };
 
 struct IrKernel {

@@ -136,6 +136,7 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
     if (CpAsync && Index == 0 && (CpBytes == 4 || CpBytes == 8 || CpBytes == 16)) {
       Op.Kind = AccessKind::Write;
       Op.WidthBytes = CpBytes;
+      Op.AsyncCopy = true;
     } else {
       Op.NotModelled = "inline assembly accesses memory through this address";
     }
@@ -169,6 +170,7 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Op.Pointer = Call->getArgOperand(0);
         Op.Kind = AccessKind::Write;
         Op.WidthBytes = *W;
+        Op.AsyncCopy = true;
         Ops.push_back(Op);
         return Ops;
       }

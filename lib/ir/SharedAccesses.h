@@ -25,6 +25,9 @@ struct MemoryOperation {
   int64_t Offset = 0; ///< bytes after Pointer (pieces of a memcpy)
   AccessKind Kind = AccessKind::Read;
   unsigned WidthBytes = 0; ///< bytes per lane; 0 when not one access
+  /// cp.async: the lanes' shared-memory writes are costed like a store of
+  /// the same width, which no measurement here has confirmed.
+  bool AsyncCopy = false;
   /// Set when the operation is not one lane-wide access that the bank model
   /// covers (a memcpy, an odd width, inline assembly): why.
   std::string NotModelled;
