@@ -272,16 +272,8 @@ private:
     // An element of a vector load (the vectorizer joined the loads of a
     // uint4's members): loaded like the vector.
     if (auto *E = dyn_cast<ExtractElementInst>(I))
-      if (auto *VL = dyn_cast<LoadInst>(E->getVectorOperand())) {
-        const PointerValue P = pointer(VL->getPointerOperand());
-        const bool Uniform = P.Base ? !isVarying(P.Offset)
-                                    : pointerIsUniform(VL->getPointerOperand());
-        return unknown(I, loadedName(VL, P),
-                       Uniform ? "it is loaded from memory"
-                               : "it is loaded from memory at a per-lane address "
-                                 "(data-dependent)",
-                       !Uniform);
-      }
+      if (auto *VL = dyn_cast<LoadInst>(E->getVectorOperand()))
+        return loaded(I, VL);
     if (auto *C = dyn_cast<CallBase>(I))
       return call(C, T);
     return unknown(V, nameOf(V, "a value"),
@@ -552,13 +544,16 @@ private:
     if (isa<AllocaInst>(Obj))
       return unknown(L, nameOf(L, "a value"),
                      "it is kept in a local array indexed at run time", true);
+    return loaded(L, L);
+  }
+
+  /// \p V, read by \p L from memory lanes share: the same for every lane
+  /// when they all read one address, else data-dependent.
+  SymRef loaded(const Value *V, const LoadInst *L) {
     const PointerValue P = pointer(L->getPointerOperand());
-    bool Uniform;
-    if (P.Base)
-      Uniform = !isVarying(P.Offset);
-    else
-      Uniform = pointerIsUniform(L->getPointerOperand());
-    return unknown(L, loadedName(L, P),
+    const bool Uniform = P.Base ? !isVarying(P.Offset)
+                                : pointerIsUniform(L->getPointerOperand());
+    return unknown(V, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address "
                              "(data-dependent)",
