@@ -59,6 +59,7 @@
 #   --reuse-ref D take the reference lines and clang timings from an earlier
 #                 run's output folder D on the same list (e.g. to compare
 #                 --args=user with --args=same, or two ldslint builds)
+#   --report-only only rebuild the table and lists from the run already in -o
 #   --ldslint-flag F  extra ldslint option before the file (repeatable),
 #                 e.g. --ldslint-flag=--arch=sm_90
 #
@@ -121,7 +122,7 @@ if [ "${1:-}" = --one ]; then
 fi
 
 # ---- main ------------------------------------------------------------------
-out=./coverage-out jobs=$(nproc 2>/dev/null || echo 2) mode=same timeout=600 timing=1 reuse=""
+out=./coverage-out jobs=$(nproc 2>/dev/null || echo 2) mode=same timeout=600 timing=1 reuse="" report_only=0
 lflags=()
 pos=()
 while [ $# -gt 0 ]; do
@@ -131,6 +132,7 @@ while [ $# -gt 0 ]; do
     --args=*) mode=${1#--args=}; shift ;;
     --timeout) timeout=$2; shift 2 ;;
     --no-timing) timing=0; shift ;;
+    --report-only) report_only=1; shift ;;
     --reuse-ref) reuse=$(cd "$2/work" && pwd) || exit 2; shift 2 ;;
     --ldslint-flag=*) lflags+=("${1#--ldslint-flag=}"); shift ;;
     --ldslint-flag) lflags+=("$2"); shift 2 ;;
@@ -139,33 +141,49 @@ while [ $# -gt 0 ]; do
     *) pos+=("$1"); shift ;;
   esac
 done
-[ ${#pos[@]} = 2 ] || { echo "usage: corpus-coverage.sh [-o DIR] [-j N] [--args=same|user] LIST LDSLINT" >&2; exit 2; }
-list=${pos[0]} ldslint=${pos[1]}
-case "$mode" in same|user) ;; *) echo "corpus-coverage.sh: --args must be same or user" >&2; exit 2 ;; esac
-[ -f "$list" ] || { echo "corpus-coverage.sh: no list $list" >&2; exit 2; }
-[ -x "$ldslint" ] || { echo "corpus-coverage.sh: $ldslint is not executable" >&2; exit 2; }
-ldslint=$(cd "$(dirname "$ldslint")" && pwd)/$(basename "$ldslint")
-listdir=$(cd "$(dirname "$list")" && pwd)
+if [ $report_only = 1 ]; then
+  [ ${#pos[@]} -le 2 ] || { echo "usage: corpus-coverage.sh --report-only -o DIR [--args=same|user] [LIST LDSLINT]" >&2; exit 2; }
+  out=$(cd "$out" 2>/dev/null && pwd) && [ -f "$out/work/list.norm" ] ||
+    { echo "corpus-coverage.sh: --report-only: no earlier run in ${out}" >&2; exit 2; }
+  work=$out/work
+  mode=$(cat "$work/mode" 2>/dev/null || echo "$mode")
+  ldslint=$(cat "$work/ldslint" 2>/dev/null || echo "${pos[1]:-(earlier run)}")
+  [ -n "$(ls "$work"/*.ctime 2>/dev/null | head -1)" ] || timing=0
+else
+  [ ${#pos[@]} = 2 ] || { echo "usage: corpus-coverage.sh [-o DIR] [-j N] [--args=same|user] LIST LDSLINT" >&2; exit 2; }
+  list=${pos[0]} ldslint=${pos[1]}
+  case "$mode" in same|user) ;; *) echo "corpus-coverage.sh: --args must be same or user" >&2; exit 2 ;; esac
+  [ -f "$list" ] || { echo "corpus-coverage.sh: no list $list" >&2; exit 2; }
+  [ -x "$ldslint" ] || { echo "corpus-coverage.sh: $ldslint is not executable" >&2; exit 2; }
+  ldslint=$(cd "$(dirname "$ldslint")" && pwd)/$(basename "$ldslint")
+  listdir=$(cd "$(dirname "$list")" && pwd)
 
-mkdir -p "$out/work"
-out=$(cd "$out" && pwd)
-work=$out/work
-[ "$reuse" != "$work" ] || { echo "corpus-coverage.sh: --reuse-ref needs another output folder" >&2; exit 2; }
-rm -f "$work"/*
-: > "$work/ldslint-flags"
-[ ${#lflags[@]} -gt 0 ] && printf '%s\n' "${lflags[@]}" > "$work/ldslint-flags"
-# Normalised list: absolute paths, no comments.
-awk -v d="$listdir" '/^[ \t]*(#|$)/ { next }
-  { p = $1; if (p !~ /^\//) p = d "/" p; $1 = p; print }' "$list" > "$work/list.norm"
-if [ -n "$reuse" ]; then
-  cmp -s "$reuse/list.norm" "$work/list.norm" || { echo "corpus-coverage.sh: --reuse-ref: $reuse was run on another list" >&2; exit 2; }
+  mkdir -p "$out/work"
+  out=$(cd "$out" && pwd)
+  work=$out/work
+  [ "$reuse" != "$work" ] || { echo "corpus-coverage.sh: --reuse-ref needs another output folder" >&2; exit 2; }
+  rm -f "$work"/*
+  : > "$work/ldslint-flags"
+  echo "$mode" > "$work/mode"; echo "$ldslint" > "$work/ldslint"
+  [ ${#lflags[@]} -gt 0 ] && printf '%s\n' "${lflags[@]}" > "$work/ldslint-flags"
+  # Normalised list: absolute paths, no comments.
+  awk -v d="$listdir" '/^[ \t]*(#|$)/ { next }
+    { p = $1; if (p !~ /^\//) p = d "/" p; $1 = p; print }' "$list" > "$work/list.norm"
+  if [ -n "$reuse" ]; then
+    # Same files and the same args (in any order, --ref-only or not).
+    canon() { awk '{ printf "%s", $1; n = 0; for (i = 2; i <= NF; i++) if ($i != "--ref-only") a[++n] = $i;
+                     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+                     for (i = 1; i <= n; i++) printf " %s", a[i]; print "" }' "$1"; }
+    [ "$(canon "$reuse/list.norm")" = "$(canon "$work/list.norm")" ] ||
+      { echo "corpus-coverage.sh: --reuse-ref: $reuse was run on another list" >&2; exit 2; }
+  fi
+  n=$(wc -l < "$work/list.norm")
+  [ "$n" -gt 0 ] || { echo "corpus-coverage.sh: empty list" >&2; exit 2; }
+  echo "corpus-coverage.sh: $n files, $jobs in parallel, ldslint args: $mode, ldslint: $ldslint" >&2
+  start=$(date +%s)
+  seq 1 "$n" | xargs -P "$jobs" -I{} bash "$here/corpus-coverage.sh" --one {} "$mode" "$timeout" "$timing" "$ldslint" "$work" "$reuse"
+  echo "corpus-coverage.sh: done in $(( $(date +%s) - start )) s" >&2
 fi
-n=$(wc -l < "$work/list.norm")
-[ "$n" -gt 0 ] || { echo "corpus-coverage.sh: empty list" >&2; exit 2; }
-echo "corpus-coverage.sh: $n files, $jobs in parallel, ldslint args: $mode, ldslint: $ldslint" >&2
-start=$(date +%s)
-seq 1 "$n" | xargs -P "$jobs" -I{} bash "$here/corpus-coverage.sh" --one {} "$mode" "$timeout" "$timing" "$ldslint" "$work" "$reuse"
-echo "corpus-coverage.sh: done in $(( $(date +%s) - start )) s" >&2
 
 python3 - "$work" "$out" "$mode" "$ldslint" "$timing" <<'PY'
 import json, os, re, sys, collections
@@ -204,6 +222,8 @@ best = {}          # (file, line) -> (class, kinds, tu, reasons)
 asm_lines = set()
 extra_rows = []
 moved_rows = []
+decided_default = set()   # decided with no block shape from a launch or attribute
+decided_1x1x1 = set()     # decided under a 1x1x1 block (suspect launch reading)
 clang_fail = []
 failed_files = []
 tot_l = tot_c = 0.0
@@ -241,12 +261,16 @@ for i, f in enumerate(files, 1):
         why = "timeout" if lrc in ("124", "137") else (err[0] if err else "exit %s: %s" % (lrc, rd(base + ".err").strip()[-200:]))
         failed_files.append((f, lrc, why))
     bystat = collections.defaultdict(list)   # (file, line) -> [(status, reason)]
+    shape_of = collections.defaultdict(set)  # (file, line) -> block shape origins
     for F in findings:
         try:
             key = (real(F["file"]), int(F["line"]))
         except (KeyError, TypeError, ValueError):
             continue
         bystat[key].append((F.get("status", "?"), F.get("reason", "")))
+        blk = F.get("block")
+        shape_of[key].add("1x1x1" if blk == [1, 1, 1] else
+                          "default" if F.get("block_source", "default") == "default" else "known")
     # A statement written over several lines: the IR access carries the line
     # of its operator (`=`, `*`), ldslint the line where the subscript starts.
     # A finding on a line without an IR access moves to a reference line
@@ -265,6 +289,7 @@ for i, f in enumerate(files, 1):
             tails = [re.sub(r"//.*", "", source_line(fk, x)).rstrip() for x in range(lo, hi)]
             if all(t and not t.endswith((";", "{", "}")) and not t.startswith("#") for t in tails):
                 bystat[(fk, R)] = bystat.pop(k)
+                shape_of[(fk, R)] = shape_of.pop(k, set())
                 moved_rows.append((f, "%s:%d" % k, "%s:%d" % (fk, R)))
                 break
     counts = collections.Counter()
@@ -286,6 +311,12 @@ for i, f in enumerate(files, 1):
         else:
             cls = "silent"
         counts[cls] += 1
+        if cls == "decided":
+            shapes = set().union(*(shape_of.get(k, set()) for k in keys))
+            if shapes == {"default"}:
+                decided_default.add(inner)
+            if "1x1x1" in shapes:
+                decided_1x1x1.add(inner)
         sysh = inner[0].startswith(SYSTEM)
         if sysh:
             counts["system"] += 1
@@ -364,6 +395,8 @@ L.append("  of these, %d lines are written in system headers (CUB, cooperative_g
 L.append("  lines reached only by inline asm on .shared (not in the table): %d" % len(asm_lines - {k for k, v in best.items()}))
 L.append("  findings matched to the IR line of the same multi-line statement (moved.txt): %d" % len(moved_rows))
 L.append("  lines with a finding but no IR shared access (extra.txt): %d" % len(extra_rows))
+L.append("  decided lines with no block shape from a launch or attribute (shape 'default'): %d; decided under a 1x1x1 block: %d"
+         % (len(decided_default), len(decided_1x1x1)))
 mixed = sum(1 for r in line_rows if r[4] == "decided" and "unknown" in r[5].split(","))
 L.append("  decided (file, line) pairs that also have an unknown finding (another access or instantiation): %d" % mixed)
 if timing:
