@@ -4,6 +4,8 @@
 #include "Polynomial.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
 
 using namespace clang;
 
@@ -100,7 +102,17 @@ void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
       return;
     }
   }
+  const auto Start = std::chrono::steady_clock::now();
   evaluateUncached(Kernel, Access, Runs, Configs, Model, F);
+  if (std::getenv("LDSLINT_DEBUG_TIME")) { // for developers
+    const double Seconds = std::chrono::duration<double>(
+                               std::chrono::steady_clock::now() - Start)
+                               .count();
+    if (Seconds > 0.01)
+      llvm::errs() << "ldslint: " << Seconds << " s evaluating " << F.Function
+                   << " line " << F.Line << " (" << Runs.size() << " runs, "
+                   << F.Result.Instructions << " instructions)\n";
+  }
   if (Cache)
     Cache->Entries[Key] = {F.Result, F.Block, F.BlockSource};
 }

@@ -601,6 +601,11 @@ public:
   }
   /// Is \p S, in \p F, under an `if` whose condition folds against it?
   bool unreachable(const Stmt *S, const Frame *F);
+  /// The parameters of \p F's function that the branches around \p S fix
+  /// (`switch (threads) { case 512: S }`, `if (n == 64) S`), for those the
+  /// function never changes; added to \p F's bindings in \p Out, with
+  /// their text in \p Why ("threads == 512").
+  bool bindGuards(const Stmt *S, const Frame &F, Frame &Out, std::string &Why);
   /// The kernels a local function pointer called as \p Callee is set to
   /// anywhere in its function (any of them may be the one launched).
   std::vector<const FunctionDecl *> kernelsHeldBy(const Expr *Callee,
@@ -977,6 +982,97 @@ bool ValueFolder::unreachable(const Stmt *S, const Frame *F) {
   return false;
 }
 
+namespace {
+/// The parameter \p E names, if any.
+const ParmVarDecl *namedParm(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// The statement before \p S in its block, or null.
+const Stmt *previousInBlock(const CompoundStmt *Block, const Stmt *S) {
+  const Stmt *Prev = nullptr;
+  for (const Stmt *C : Block->body()) {
+    if (C == S)
+      return Prev;
+    Prev = C;
+  }
+  return nullptr;
+}
+} // namespace
+
+bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
+                             std::string &Why) {
+  if (!F.Body || !F.Fn)
+    return false;
+  BodyInfo &B = body(F.Body);
+  bool Any = false;
+  auto bind = [&](const ParmVarDecl *P, const APSInt &V) {
+    if (!P || P->getDeclContext() != F.Fn || Out.Args.count(P) ||
+        !isIntType(P->getType()) || P->getType()->isReferenceType())
+      return;
+    VarUses U = classifyUses(B, P);
+    if (U.Escapes || !U.Writes.empty())
+      return;
+    Out.Args[P] = Value::ofInt(convert(V, P->getType()));
+    Why += std::string(Why.empty() ? "" : ", ") + P->getName().str() + " == " +
+           llvm::toString(V, 10);
+    Any = true;
+  };
+  const Stmt *Child = S;
+  for (const Stmt *P = B.parent(S); P; Child = P, P = B.parent(P)) {
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      const auto *Cmp = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+      if (If->isConsteval() || If->getConditionVariable() || !Cmp ||
+          !((Cmp->getOpcode() == BO_EQ && Child == If->getThen()) ||
+            (Cmp->getOpcode() == BO_NE && Child == If->getElse())))
+        continue;
+      if (auto C = foldInt(Cmp->getRHS(), Ctx))
+        bind(namedParm(Cmp->getLHS()), APSInt::get(*C));
+      else if (auto C = foldInt(Cmp->getLHS(), Ctx))
+        bind(namedParm(Cmp->getRHS()), APSInt::get(*C));
+      continue;
+    }
+    // `case C:` heading S: S is the label's statement, or comes after it in
+    // the switch's block with no other label between (fall-through from a
+    // statement that can complete normally keeps the value unknown).
+    const CaseStmt *Label = nullptr;
+    const CompoundStmt *Block = nullptr;
+    if (const auto *CS = dyn_cast<CaseStmt>(P)) {
+      if (Child != CS->getSubStmt() || CS->caseStmtIsGNURange())
+        continue;
+      Label = CS;
+      Block = dyn_cast_or_null<CompoundStmt>(B.parent(CS));
+    } else if (const auto *CB = dyn_cast<CompoundStmt>(P)) {
+      if (isa<SwitchCase>(Child) || !isa_and_nonnull<SwitchStmt>(B.parent(CB)))
+        continue;
+      for (const Stmt *Prev = previousInBlock(CB, Child); Prev;
+           Prev = previousInBlock(CB, Prev)) {
+        if (isa<SwitchCase>(Prev)) {
+          Label = dyn_cast<CaseStmt>(Prev);
+          break;
+        }
+        if (hasCaseLabel(B, Prev))
+          break;
+      }
+      if (!Label || Label->caseStmtIsGNURange() || isa<SwitchCase>(Label->getSubStmt()))
+        continue;
+      Block = CB;
+    }
+    if (!Label || !Block)
+      continue;
+    const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.parent(Block));
+    if (!Switch || Switch->getConditionVariable() || Switch->getInit())
+      continue;
+    const Stmt *Before = previousInBlock(Block, Label);
+    if (Before && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Before))
+      continue;
+    if (auto C = foldInt(Label->getLHS(), Ctx))
+      bind(namedParm(Switch->getCond()), APSInt::get(*C));
+  }
+  return Any;
+}
+
 std::vector<const FunctionDecl *>
 ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
   std::vector<const FunctionDecl *> Kernels;
@@ -1350,6 +1446,17 @@ private:
     // the function may fix it (`void run(int threads) { k<<<g, threads>>>(); }`);
     // a call under which the launch cannot run adds nothing.
     std::vector<Context> Contexts{{FP, ""}};
+    // Where the branches around the launch fix a parameter the shape is
+    // built from (`switch (threads) { case 512: k<<<g, threads>>>(); }`).
+    if (Fn && !shapeIn(FP)) {
+      Frames.push_back(Top);
+      Frame &Guarded = Frames.back();
+      std::string Why;
+      if (Folder.bindGuards(KCE, Top, Guarded, Why) && shapeIn(&Guarded)) {
+        Contexts = {{&Guarded, " (where " + Why + ")"}};
+        FP = &Guarded;
+      }
+    }
     if (Fn && !shapeIn(FP)) {
       std::vector<const FunctionDecl *> Stack;
       std::vector<Context> Callers = callerContexts(Fn, 0, Stack);

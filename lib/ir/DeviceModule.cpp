@@ -14,6 +14,9 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <cstdlib>
+
 using namespace clang;
 
 namespace ldslint {
@@ -61,6 +64,7 @@ const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
 std::unique_ptr<DeviceModule>
 DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
                    std::string &Error) {
+  const auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<DeviceModule> DM(new DeviceModule());
   DM->Inputs = std::make_unique<DeviceModuleInputs>();
   DeviceModuleInputs *In = DM->Inputs.get();
@@ -115,7 +119,16 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     Error = "clang could not generate the device code of this translation unit";
     return nullptr;
   }
+  const auto Generated = std::chrono::steady_clock::now();
   normaliseForAnalysis(*DM->M);
+  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+    llvm::errs() << "ldslint: codegen "
+                 << std::chrono::duration<double>(Generated - Start).count()
+                 << " s, normalising "
+                 << std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - Generated)
+                        .count()
+                 << " s\n";
   return DM;
 }
 
@@ -163,18 +176,32 @@ void normaliseForAnalysis(llvm::Module &M) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  llvm::ModulePassManager MPM;
   // instcombine verifies that it reached a fixpoint and aborts the process
   // otherwise (LLVM 18+): never in a user's compile.
 #if LLVM_VERSION_MAJOR >= 18
-  const char *InstCombine = "instcombine<no-verify-fixpoint>";
+  const std::string InstCombine = "instcombine<no-verify-fixpoint>";
 #else
-  const char *InstCombine = "instcombine";
+  const std::string InstCombine = "instcombine";
 #endif
-  const std::string Pipeline =
-      std::string("always-inline,function(sroa,early-cse,") + InstCombine +
-      ",simplifycfg,sroa,early-cse,load-store-vectorizer)";
-  if (auto Err = PB.parsePassPipeline(MPM, Pipeline)) {
+  // Bottom-up over the call graph: each helper is cleaned up once, then
+  // inlined small (inlining raw bodies first and cleaning up the result cost
+  // 3-4x more on template-heavy files). Then only the kernels are kept:
+  // they are what is analysed.
+  llvm::ModulePassManager Inline;
+  if (auto Err = PB.parsePassPipeline(
+          Inline, "cgscc(inline,function(sroa,early-cse," + InstCombine +
+                      ",simplifycfg))")) {
+    llvm::consumeError(std::move(Err));
+    return;
+  }
+  Inline.run(M, MAM);
+  for (llvm::Function &F : M)
+    if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty())
+      F.deleteBody();
+  MAM.clear();
+  llvm::ModulePassManager MPM;
+  if (auto Err = PB.parsePassPipeline(
+          MPM, "function(sroa,early-cse,load-store-vectorizer)")) {
     llvm::consumeError(std::move(Err));
     return;
   }

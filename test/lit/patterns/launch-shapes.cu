@@ -11,6 +11,7 @@
 // RUN: not %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %ldslint --format=json --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.json; test $? -eq 1
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=ALL
 
 __global__ void member(float *out) {
   __shared__ float tile[32][32];
@@ -176,12 +177,13 @@ void launch_via_pointer(float *o, int which) {
 // A shape made of a parameter of the launching function: each call of that
 // function in the file binds it (NVIDIA's matrixMul: MatrixMultiply(...,
 // block_size, ...) called from main). A launch under an `if` that the
-// binding decides against is not one: wrapped<16> keeps the stated default.
+// binding decides against is not one. The branch around a launch fixes the
+// parameter it tests: wrapped<16> runs only where block_size == 16.
 template <int B> __global__ void wrapped(float *out) {
   __shared__ float tile[B][B];
   out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 16-way bank conflict reading shared array 'tile'
-  // CHECK: note: block shape unknown
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:22: warning: 8-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 16x16x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+8]]:5 (where block_size == 16)
   // CHECK: launch-shapes.cu:[[@LINE-3]]:22: warning: 32-way bank conflict reading shared array 'tile'
   // CHECK: note: block shape 32x32x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+8]]:5 (from the call at {{.*}}launch-shapes.cu:[[@LINE+14]]:3)
 }
@@ -198,4 +200,33 @@ int multiply(int block_size, float *o) {
 void launch_wrapped(float *o) {
   int block_size = 32;
   multiply(block_size, o);
+}
+
+// A switch on the parameter the shape is made of (NVIDIA's reduction:
+// `switch (threads) { case 512: reduce4<T, 512><<<g, dimBlock>>>(); ... }`):
+// each case fixes it. A case that the previous one falls into does not.
+template <int W> __global__ void by_case(float *out) {
+  __shared__ float s[32][16];
+  out[0] = s[threadIdx.y][threadIdx.x];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:12: warning: 2-way bank conflict reading shared array 's'
+  // CHECK: note: block shape 8x8x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+13]]:5 (where width == 8)
+  // ALL: launch-shapes.cu:[[@LINE-3]]:12: note: in by_case<2>;
+  // ALL-NEXT: launch-shapes.cu:[[@LINE-4]]:12: note: block shape unknown
+}
+
+void launch_by_case(int width, float *o) {
+  dim3 threads(width, 64 / width);
+  int calls = 0;
+  switch (width) {
+  case 16:
+    by_case<16><<<1, threads>>>(o);
+    break;
+  case 8:
+    by_case<8><<<1, threads>>>(o);
+    break;
+  case 4:
+    ++calls;
+  case 2:
+    by_case<2><<<1, threads>>>(o);
+  }
 }
