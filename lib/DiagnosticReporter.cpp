@@ -188,7 +188,10 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
       Out.push_back({RenderedDiagnostic::Remark, F.Loc,
                      verb(F.Kind) + " shared array '" + F.Array + "' on " +
                          F.Arch + ": " +
-                         (R.Status == Verdict::Ok
+                         (R.Status == Verdict::Ok && R.Instructions == 0
+                              ? std::string("no bank conflict (not executed "
+                                            "under the analysed block shape)")
+                          : R.Status == Verdict::Ok
                               ? "no bank conflict (" + number(R.Wavefronts) +
                                     " wavefronts per warp instruction)"
                               : "bank conflicts not decided: " + R.Reason),

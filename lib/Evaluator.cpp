@@ -867,9 +867,17 @@ EvalResult AccessEvaluation::run() {
         "enumeration stopped after " + std::to_string(LaneEvaluations) +
         " lane evaluations; the degree is the worst found, the mean is unknown");
   }
-  if (Worst.Instructions == 0)
-    return unknown("no lane performs this access under the analysed block "
-                   "shape");
+  if (Worst.Instructions == 0 && BudgetHit)
+    return unknown("enumeration stopped before any lane performed this access");
+  if (Worst.Instructions == 0) {
+    // Not executed under this launch: nothing to serialise. Another launch
+    // of the kernel that does execute it decides the finding.
+    Result.Status = Verdict::Ok;
+    Result.Degree = 1;
+    Result.Assumptions.push_back(
+        "no lane performs this access under the analysed block shape");
+    return Result;
+  }
 
   Result.Degree = Worst.Degree;
   Result.Instructions = Worst.Instructions;

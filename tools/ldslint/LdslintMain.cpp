@@ -15,7 +15,12 @@
 //  * with CUDA 13, `-isystem <cuda>/include/cccl`, which nvcc adds itself;
 //  * -fgpu-defer-diag: errors in host-only code (nvcc hands host code to
 //    the host compiler, e.g. host calls of max(float, float)) do not stop
-//    the device compile; errors in device code are still errors.
+//    the device compile; errors in device code are still errors;
+//  * HIP: -nogpulib (ROCm's device libraries are only linked into the code
+//    object; the analysis does not need them and Debian's ROCm 5.2 ones are
+//    too old for clang 20+), and with clang 20+, which no longer predefines
+//    it, -D__AMDGCN_WAVEFRONT_SIZE=<the target's wave size> (HIP 5.x
+//    headers use it).
 //
 //===----------------------------------------------------------------------===//
 #include "StringCompat.h"
@@ -430,6 +435,31 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
       S.Said.say("added -isystem " + Cccl +
                  " (CUDA 13 CCCL headers, as nvcc does)");
     }
+  }
+  if (Lang == "hip") {
+    if (!hasArg(Args, "-nogpulib") && !hasArg(Args, "--no-gpu-lib") &&
+        !hasArg(Args, "--rocm-path") && !hasArg(Args, "--rocm-device-lib-path") &&
+        !hasArg(Args, "--hip-device-lib")) {
+      Extra.push_back("-nogpulib");
+      S.Said.say("added -nogpulib (ROCm's device libraries are only linked "
+                 "into the code object; the analysis does not need them)");
+    }
+#if CLANG_VERSION_MAJOR >= 20
+    std::string Arch;
+    for (const std::string &A : Args)
+      if (startsWith(A, "--offload-arch="))
+        Arch = A.substr(strlen("--offload-arch="));
+    std::optional<ldslint::BankModel> Model = ldslint::lookupBankModel(Arch);
+    if (Model && !hasArg(Args, "-D__AMDGCN_WAVEFRONT_SIZE") &&
+        !hasArg(Args, "-mwavefrontsize64") && !hasArg(Args, "-mno-wavefrontsize64")) {
+      const std::string Define =
+          "-D__AMDGCN_WAVEFRONT_SIZE=" + std::to_string(Model->WaveSize);
+      Extra.push_back(Define);
+      S.Said.say("added " + Define + " for " + Arch + " (clang " +
+                 std::to_string(CLANG_VERSION_MAJOR) +
+                 " no longer predefines it; HIP 5.x headers use it)");
+    }
+#endif
   }
   S.AddedDeferDiag = false;
   if ((Lang == "cuda" || Lang == "hip") && !hasArg(Args, "-fgpu-defer-diag") &&
