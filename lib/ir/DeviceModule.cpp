@@ -10,6 +10,9 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,6 +58,13 @@ DeviceModule::~DeviceModule() {
   CG.reset(); // owns the module: goes before the context
   Diags.reset();
   LLVMCtx.reset();
+}
+
+const std::vector<MergedAccess> &
+DeviceModule::mergedFrom(const llvm::Instruction *I) const {
+  static const std::vector<MergedAccess> None;
+  auto It = Merged.find(I);
+  return It == Merged.end() ? None : It->second;
 }
 
 const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
@@ -120,7 +130,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     return nullptr;
   }
   const auto Generated = std::chrono::steady_clock::now();
-  normaliseForAnalysis(*DM->M);
+  normaliseForAnalysis(*DM->M, &DM->Merged);
   if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
@@ -156,7 +166,84 @@ bool isKernelFunction(const llvm::Function &F) {
   return false;
 }
 
-void normaliseForAnalysis(llvm::Module &M) {
+namespace {
+
+/// A load or store as base pointer + constant byte offset.
+struct PlainAccess {
+  llvm::WeakVH Inst;
+  llvm::WeakVH Base;
+  int64_t Offset = 0;
+  unsigned Bytes = 0;
+  bool IsStore = false;
+  const llvm::DILocation *Loc = nullptr;
+};
+
+std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
+  auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
+  auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I);
+  if (!LI && !SI)
+    return std::nullopt;
+  const llvm::DataLayout &DL = I.getModule()->getDataLayout();
+  llvm::Value *Ptr = LI ? LI->getPointerOperand() : SI->getPointerOperand();
+  llvm::Type *Ty = LI ? LI->getType() : SI->getValueOperand()->getType();
+  llvm::APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  llvm::Value *Base = Ptr->stripAndAccumulateConstantOffsets(
+      DL, Off, /*AllowNonInbounds=*/true);
+  PlainAccess A;
+  A.Inst = &I;
+  A.Base = Base;
+  A.Offset = Off.getSExtValue();
+  A.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(Ty).getFixedValue());
+  A.IsStore = SI != nullptr;
+  A.Loc = I.getDebugLoc().get();
+  return A;
+}
+
+/// Runs the load/store vectorizer on \p M and records, for each access it
+/// emits, the accesses it replaced (same base, offsets inside its range).
+void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
+                              llvm::ModuleAnalysisManager &MAM, MergeMap *Merged) {
+  std::vector<PlainAccess> Before;
+  if (Merged)
+    for (llvm::Function &F : M)
+      for (llvm::Instruction &I : llvm::instructions(F))
+        if (auto A = plainAccess(I))
+          Before.push_back(*A);
+  llvm::ModulePassManager MPM;
+  if (auto Err = PB.parsePassPipeline(MPM, "function(load-store-vectorizer)")) {
+    llvm::consumeError(std::move(Err));
+    return;
+  }
+  MPM.run(M, MAM);
+  if (!Merged)
+    return;
+  // Accesses that are gone were merged into one that starts at or before
+  // them from the same base.
+  llvm::DenseMap<const llvm::Value *, std::vector<PlainAccess>> After;
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F))
+      if (auto A = plainAccess(I))
+        After[A->Base].push_back(*A);
+  for (const PlainAccess &Old : Before) {
+    if (Old.Inst || !Old.Base || !Old.Loc)
+      continue;
+    auto It = After.find(Old.Base);
+    if (It == After.end())
+      continue;
+    for (const PlainAccess &New : It->second)
+      if (New.IsStore == Old.IsStore && New.Bytes > Old.Bytes &&
+          Old.Offset >= New.Offset &&
+          Old.Offset + Old.Bytes <= New.Offset + New.Bytes) {
+        (*Merged)[llvm::cast<llvm::Instruction>(New.Inst)].push_back(
+            {Old.Loc, Old.Bytes});
+        break;
+      }
+  }
+}
+
+} // namespace
+
+void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -200,12 +287,12 @@ void normaliseForAnalysis(llvm::Module &M) {
       F.deleteBody();
   MAM.clear();
   llvm::ModulePassManager MPM;
-  if (auto Err = PB.parsePassPipeline(
-          MPM, "function(sroa,early-cse,load-store-vectorizer)")) {
+  if (auto Err = PB.parsePassPipeline(MPM, "function(sroa,early-cse)")) {
     llvm::consumeError(std::move(Err));
     return;
   }
   MPM.run(M, MAM);
+  vectorizeRecordingMerges(M, PB, MAM, Merged);
 }
 
 } // namespace ldslint

@@ -5,8 +5,14 @@
 // normalises the module for analysis with a small fixed pipeline, so that
 // what ldslint sees does not depend on the user's -O level:
 //
-//   every non-kernel function always-inline -> SROA -> early CSE ->
-//   instcombine -> simplifycfg -> SROA -> early CSE
+//   bottom-up over the call graph: inline every non-kernel function, then
+//   SROA -> early CSE -> instcombine -> simplifycfg; then, on the kernels,
+//   SROA -> early CSE -> load/store vectorizer
+//
+// The load/store vectorizer merges accesses at constant distances into one
+// wider instruction, as the NVPTX and AMDGPU back ends do: the merged
+// instruction is what runs, and the source lines it came from are kept
+// (DeviceModule::mergedFrom).
 //
 // Loops are kept as clang emits them (header test, no rotation, no
 // unrolling), which is what LaneValues expects. The code generator writes to
@@ -18,6 +24,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CodeGenOptions.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -30,6 +38,14 @@ class DiagnosticsEngine;
 }
 
 namespace ldslint {
+
+/// One of the accesses the load/store vectorizer merged into a wider one.
+struct MergedAccess {
+  const llvm::DILocation *Loc = nullptr;
+  unsigned WidthBytes = 0;
+};
+using MergeMap =
+    llvm::DenseMap<const llvm::Instruction *, std::vector<MergedAccess>>;
 
 class DeviceModule {
 public:
@@ -47,6 +63,10 @@ public:
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
        std::string &Error);
 
+  /// The accesses (their debug locations and widths) that the load/store
+  /// vectorizer merged into \p I; empty when \p I is not a merged access.
+  const std::vector<MergedAccess> &mergedFrom(const llvm::Instruction *I) const;
+
 private:
   DeviceModule() = default;
   std::unique_ptr<llvm::LLVMContext> LLVMCtx;
@@ -54,14 +74,16 @@ private:
   std::unique_ptr<clang::CodeGenerator> CG;
   std::unique_ptr<struct DeviceModuleInputs> Inputs; ///< what the code generator refers to
   llvm::Module *M = nullptr;
+  MergeMap Merged;
 };
 
 /// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
 /// convention or nvvm.annotations; AMDGPU: amdgpu_kernel).
 bool isKernelFunction(const llvm::Function &F);
 
-/// The fixed pipeline above, applied in place.
-void normaliseForAnalysis(llvm::Module &M);
+/// The fixed pipeline above, applied in place; \p Merged (when given)
+/// receives what the load/store vectorizer merged.
+void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr);
 
 } // namespace ldslint
 

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <set>
 
 using namespace clang;
 
@@ -71,6 +72,58 @@ void dumpKernel(const IrKernel &K) {
   }
 }
 
+/// Places \p F where the user wrote the access at \p L: the innermost
+/// location outside system headers (atomicAdd's body is in CUDA's headers,
+/// its call in the user's code); the calls around it are notes.
+void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
+  std::vector<SourceLocation> Chain;
+  for (; L; L = L->getInlinedAt())
+    Chain.push_back(sourceLocation(SM, L));
+  size_t At = 0;
+  while (At + 1 < Chain.size() &&
+         (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
+    ++At;
+  F.Loc = At < Chain.size() ? Chain[At] : SourceLocation();
+  F.CallLocs.clear();
+  for (size_t I = At + 1; I < Chain.size(); ++I)
+    F.CallLocs.insert(F.CallLocs.begin(), Chain[I]);
+  F.File.clear();
+  F.Line = F.Column = 0;
+  if (F.Loc.isValid()) {
+    const PresumedLoc P = SM.getPresumedLoc(F.Loc);
+    if (P.isValid()) {
+      F.File = P.getFilename();
+      F.Line = P.getLine();
+      F.Column = P.getColumn();
+    }
+  }
+}
+
+/// The findings of the accesses the load/store vectorizer merged into the
+/// one of \p F: each takes the merged instruction's result, at its own line.
+void addMergedFindings(const SourceManager &SM,
+                       const std::vector<MergedAccess> &Merged, Finding &F,
+                       const std::function<bool(const Finding &)> &Settled,
+                       std::vector<Finding> &Out) {
+  if (Merged.empty())
+    return;
+  const std::string Why =
+      "the compiler merges accesses at consecutive addresses into this " +
+      std::to_string(F.WidthBytes) +
+      "-byte instruction (LLVM's load/store vectorizer, as clang's NVPTX "
+      "and AMDGPU back ends run it); the result is that instruction's";
+  F.Result.Assumptions.push_back(Why);
+  std::set<std::pair<unsigned, unsigned>> Seen{{F.Line, F.Column}};
+  for (const MergedAccess &M : Merged) {
+    Finding G = F;
+    placeAt(SM, M.Loc, G);
+    if (G.Line == 0 || !Seen.insert({G.Line, G.Column}).second ||
+        (Settled && Settled(G)))
+      continue;
+    Out.push_back(std::move(G));
+  }
+}
+
 } // namespace
 
 std::vector<Finding> analyzeDeviceModule(
@@ -108,29 +161,7 @@ std::vector<Finding> analyzeDeviceModule(
     std::vector<const AccessModel *> Models;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
-      // The access is reported where the user wrote it: the innermost
-      // location outside system headers (atomicAdd's body is in CUDA's
-      // headers, its call in the user's code); the calls around it are notes.
-      std::vector<SourceLocation> Chain;
-      for (const llvm::DILocation *L = A.Inst->getDebugLoc().get(); L;
-           L = L->getInlinedAt())
-        Chain.push_back(sourceLocation(SM, L));
-      size_t At = 0;
-      while (At + 1 < Chain.size() &&
-             (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
-        ++At;
-      if (At < Chain.size())
-        F.Loc = Chain[At];
-      for (size_t I = At + 1; I < Chain.size(); ++I)
-        F.CallLocs.insert(F.CallLocs.begin(), Chain[I]);
-      if (F.Loc.isValid()) {
-        const PresumedLoc P = SM.getPresumedLoc(F.Loc);
-        if (P.isValid()) {
-          F.File = P.getFilename();
-          F.Line = P.getLine();
-          F.Column = P.getColumn();
-        }
-      }
+      placeAt(SM, A.Inst->getDebugLoc().get(), F);
       F.Function = Function;
       if (A.Array) {
         if (const auto *VD =
@@ -161,9 +192,16 @@ std::vector<Finding> analyzeDeviceModule(
             "cp.async's shared-memory writes assumed grouped like a " +
             std::to_string(F.WidthBytes) + "-byte store (not measured)");
       }
+      std::vector<Finding> Merged;
+      addMergedFindings(SM, DM.mergedFrom(A.Inst), F, Settled, Merged);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
+      for (Finding &G : Merged) {
+        Findings.push_back(std::move(G));
+        Arrays.push_back(A.Array);
+        Models.push_back(&A.Model);
+      }
     }
     markMergeCandidates(Arrays, Models, Model, Findings, First);
   }

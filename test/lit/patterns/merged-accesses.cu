@@ -2,7 +2,10 @@
 // may be merged by the compiler into one wider instruction (LDS.64 /
 // ds_read_b64 / ds_read2_b32), which groups lanes differently: no conflict
 // is claimed for them (unknown, with the reason); a lone access still warns.
+// Where clang's device code does merge them (after LLVM's load/store
+// vectorizer), each takes the result of the merged instruction.
 // RUN: %clang_cuda %plugin -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s --check-prefix=ALL
 // RUN: %clang_cuda_device %plugin -fplugin-arg-ldslint-arch=gfx90a -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s --check-prefix=AMD --implicit-check-not=warning:
 
 __global__ void pairs(float *out) {
@@ -22,7 +25,27 @@ __global__ void far(float *out) {
   out[threadIdx.x] = a + b;
 }
 
+// Four 4-byte stores to the members of a float4 (HIP's BinomialOption):
+// 4-way each on its own, one conflict-free 16-byte store in clang's code.
+__global__ void members(float *out) {
+  __shared__ float4 v[64];
+  v[threadIdx.x].x = 1.0f;
+  v[threadIdx.x].y = 2.0f;
+  v[threadIdx.x].z = 3.0f;
+  v[threadIdx.x].w = 4.0f;
+  // ALL: merged-accesses.cu:[[@LINE-4]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: note: the compiler merges accesses at consecutive addresses into this 16-byte instruction (LLVM's load/store vectorizer, as clang's NVPTX and AMDGPU back ends run it); the result is that instruction's
+  // ALL-NOT: struct of arrays
+  // ALL: merged-accesses.cu:[[@LINE-6]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: merged-accesses.cu:[[@LINE-6]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: merged-accesses.cu:[[@LINE-6]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  __syncthreads();
+  out[threadIdx.x] = v[threadIdx.x].x + v[threadIdx.x].y + v[threadIdx.x].z +
+                     v[threadIdx.x].w;
+}
+
 void launch(float *o) {
+  members<<<1, 64>>>(o);
   pairs<<<1, 64>>>(o);
   far<<<1, 64>>>(o);
 }
