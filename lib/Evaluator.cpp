@@ -42,6 +42,45 @@ namespace {
 
 constexpr IntType U32{32, false};
 constexpr IntType I64{64, true};
+constexpr uint64_t MaxOpenEndedTrips = 256; // open-ended loops: iterations tried
+
+bool sameExpr(const SymRef &X, const SymRef &Y) {
+  if (X == Y)
+    return true;
+  if (!X || !Y || X->K != Y->K || X->Type.Bits != Y->Type.Bits ||
+      X->Type.Signed != Y->Type.Signed)
+    return false;
+  switch (X->K) {
+  case SymExpr::Kind::Const:
+    return X->Value == Y->Value;
+  case SymExpr::Kind::Symbol:
+    return X->Sym == Y->Sym;
+  default:
+    return X->Opcode == Y->Opcode && sameExpr(X->A, Y->A) &&
+           sameExpr(X->B, Y->B) && sameExpr(X->C, Y->C);
+  }
+}
+
+/// \p E with every copy of \p Cond replaced by true: a loop's steps run only
+/// when its exit test on the same values has passed (`if (k < K) stage ^= 1`
+/// in a loop `while (k < K)`).
+SymRef assumeHolds(const SymRef &E, const SymRef &Cond) {
+  if (!E || !Cond)
+    return E;
+  if (sameExpr(E, Cond))
+    return SymExpr::constant(1, E->Type);
+  if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
+    return E;
+  SymRef A = assumeHolds(E->A, Cond), B = assumeHolds(E->B, Cond),
+         C = assumeHolds(E->C, Cond);
+  if (A == E->A && B == E->B && C == E->C)
+    return E;
+  auto N = std::make_shared<SymExpr>(*E);
+  N->A = A;
+  N->B = B;
+  N->C = C;
+  return N;
+}
 
 std::set<SymbolId> symbolsOf(const SymRef &E) {
   std::set<SymbolId> S;
@@ -117,6 +156,11 @@ private:
   bool StoppedOnConflict = false;
   bool EvalFailed = false;
   bool NonZero = false; // ExpectZeroAddress mode
+  // Loops whose bound is not known but whose companions, all the access
+  // needs of them, repeat: stepped until their values repeat, without the
+  // exit test. Most iterations any warp needed, per such loop.
+  std::map<unsigned, uint64_t> OpenEnded;
+  std::string NotPeriodic; // a companion of an open-ended loop that does not repeat
 
   SymbolId addUnknown(const std::string &Name, const std::string &Why,
                       bool Structural,
@@ -154,6 +198,8 @@ private:
   bool isLaneVarying(const SymRef &E) const;
   bool isKnownForEnumeration(SymbolId Id, unsigned LoopPos) const;
   void resolveLoops();
+  bool isOpenEnded(unsigned Pos,
+                   const std::function<bool(SymbolId)> &InnerLoopVar) const;
   void resolveConditions();
   void simplifyAddress();
   bool classifyUnknowns();
@@ -279,6 +325,12 @@ bool AccessEvaluation::isKnownForEnumeration(SymbolId Id,
 }
 
 void AccessEvaluation::resolveLoops() {
+  for (unsigned LoopIdx : Access.Loops) {
+    LoopModel &L = Loops[LoopIdx];
+    L.Next = assumeHolds(L.Next, L.Cond);
+    for (LoopCompanion &C : L.Companions)
+      C.Next = assumeHolds(C.Next, L.Cond);
+  }
   // Only loops whose variable reaches the address or a condition matter;
   // inner loop headers can pull in outer variables.
   std::set<SymbolId> Needed = symbolsOf(Access.Address);
@@ -350,6 +402,12 @@ void AccessEvaluation::resolveLoops() {
             Enumerable = false;
     }
     const bool VaryingInit = L.Init && isLaneVarying(L.Init);
+    if (!Enumerable && isOpenEnded(Pos, innerLoopVar)) {
+      OpenEnded[LoopIdx] = 0;
+      Enumerable = true;
+      for (Condition &C : Access.Conditions)
+        C.Expr = assumeHolds(C.Expr, L.Cond);
+    }
     if (Enumerable) {
       ActiveLoops.push_back(LoopIdx);
       // Twice: a companion's step may read another companion.
@@ -409,6 +467,49 @@ void AccessEvaluation::resolveLoops() {
       SlotOf[C.Var] = static_cast<int>(NumSlots++);
 }
 
+bool AccessEvaluation::isOpenEnded(
+    unsigned Pos, const std::function<bool(SymbolId)> &InnerLoopVar) const {
+  const LoopModel &L = Loops[Access.Loops[Pos]];
+  if (!L.Enumerable || !L.Init || !L.Next || L.Companions.empty())
+    return false;
+  // The loop's own variable must matter only to its exit test.
+  // (Conditions that repeat the exit test hold in every iteration that is
+  // counted: the body runs, or a do-while continues, only when it passes.)
+  std::set<SymbolId> Readers = symbolsOf(Access.Address);
+  for (const Condition &C : Access.Conditions)
+    for (SymbolId Id : symbolsOf(assumeHolds(C.Expr, L.Cond)))
+      Readers.insert(Id);
+  for (unsigned I = 0; I < Access.Loops.size(); ++I) {
+    const LoopModel &Other = Loops[Access.Loops[I]];
+    if (I != Pos)
+      for (const SymRef &E : {Other.Init, Other.Cond, Other.Next})
+        for (SymbolId Id : symbolsOf(E))
+          Readers.insert(Id);
+  }
+  for (const LoopCompanion &C : L.Companions) {
+    if (!C.Init || !C.Next)
+      return false;
+    for (const SymRef &E : {C.Init, C.Next})
+      for (SymbolId Id : symbolsOf(E))
+        Readers.insert(Id);
+  }
+  if (Readers.count(L.Var))
+    return false;
+  for (const LoopCompanion &C : L.Companions)
+    for (const SymRef &E : {C.Init, C.Next})
+      for (SymbolId Id : symbolsOf(E))
+        if (Id != C.Var && Id != L.Var && !isKnownForEnumeration(Id, Pos) &&
+            !InnerLoopVar(Id) &&
+            std::none_of(L.Companions.begin(), L.Companions.end(),
+                         [&](const LoopCompanion &O) { return O.Var == Id; }))
+          return false;
+  for (const SymRef &E : {L.Init, L.Next})
+    for (SymbolId Id : symbolsOf(E))
+      if (Id != L.Var && !isKnownForEnumeration(Id, Pos) && !InnerLoopVar(Id))
+        return false;
+  return true;
+}
+
 void AccessEvaluation::resolveConditions() {
   std::vector<Condition> Kept;
   for (const Condition &C : Access.Conditions) {
@@ -456,7 +557,9 @@ bool AccessEvaluation::classifyUnknowns() {
     for (SymbolId Id : symbolsOf(C.Expr))
       Used.insert(Id);
   for (unsigned LoopIdx : ActiveLoops) {
-    for (const SymRef &E : {Loops[LoopIdx].Init, Loops[LoopIdx].Cond,
+    const bool Open = OpenEnded.count(LoopIdx) > 0; // its test is not run
+    for (const SymRef &E : {Loops[LoopIdx].Init,
+                            Open ? SymRef() : Loops[LoopIdx].Cond,
                             Loops[LoopIdx].Next})
       for (SymbolId Id : symbolsOf(E))
         Used.insert(Id);
@@ -690,8 +793,27 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       AnyAlive |= Alive[Lane];
     return AnyAlive && !(Uniform && !Alive[Rep]);
   };
+  // An open-ended loop runs until its companions' values repeat.
+  auto Open = OpenEnded.find(ActiveLoops[Slot]);
+  std::set<std::vector<int64_t>> SeenStates;
+  auto repeats = [&]() {
+    std::vector<int64_t> State;
+    for (const LoopCompanion &C : L.Companions)
+      for (unsigned Lane = 0; Lane < W; ++Lane)
+        State.push_back(Alive[Lane] ? LoopValues[SlotOf[C.Var]][Lane] : 0);
+    return !SeenStates.insert(std::move(State)).second;
+  };
   for (uint64_t Trip = 0;; ++Trip) {
-    if (!L.TestAfterBody && !test())
+    if (Open != OpenEnded.end()) {
+      if (repeats())
+        break;
+      if (Trip == MaxOpenEndedTrips) {
+        NotPeriodic = Symbols[L.Companions.front().Var].Name;
+        EvalFailed = true;
+        return;
+      }
+      Open->second = std::max<uint64_t>(Open->second, Trip + 1);
+    } else if (!L.TestAfterBody && !test())
       break;
     if (LaneEvaluations > Options.MaxLaneEvaluations) {
       BudgetHit = true;
@@ -700,7 +822,7 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     enumerateLoops(Slot + 1, Alive, T, Warp);
     if (EvalFailed || BudgetHit)
       return;
-    if (L.TestAfterBody && !test())
+    if (Open == OpenEnded.end() && L.TestAfterBody && !test())
       break;
     if (!companionValues(false, NewCompanions) || !step(L.Next, false)) {
       EvalFailed = true;
@@ -847,6 +969,11 @@ EvalResult AccessEvaluation::run() {
     Result.Status = Verdict::Conflict;
     return Result;
   }
+  if (!NotPeriodic.empty())
+    return unknown("the address depends on `" + NotPeriodic +
+                   "`, which changes in a loop whose bounds are not known and "
+                   "does not repeat within " +
+                   std::to_string(MaxOpenEndedTrips) + " iterations");
   if (EvalFailed)
     return unknown("the address or a condition cannot be evaluated for some "
                    "lane (division by zero or an out-of-range shift)");
@@ -917,6 +1044,16 @@ EvalResult AccessEvaluation::run() {
   for (SymbolId Id : ConditionVars)
     Result.Assumptions.push_back("the result holds for every value of " +
                                  Symbols[Id].Name);
+  for (const auto &[LoopIdx, Trips] : OpenEnded)
+    if (Trips > 1) {
+      std::string Names;
+      for (const LoopCompanion &C : Loops[LoopIdx].Companions)
+        Names += (Names.empty() ? "`" : ", `") + Symbols[C.Var].Name + "`";
+      Result.Assumptions.push_back(
+          "`" + Loops[LoopIdx].Text + "` has a bound that is not known: "
+          "assumed it runs at least " + std::to_string(Trips) +
+          " iterations, so that " + Names + " takes each of its values");
+    }
   Result.Status = Worst.Degree > 1 ? Verdict::Conflict : Verdict::Ok;
   return Result;
 }
