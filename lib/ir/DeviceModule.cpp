@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 
 using namespace clang;
 
