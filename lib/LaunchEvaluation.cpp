@@ -4,6 +4,8 @@
 #include "Polynomial.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
 #include <chrono>
 #include <cstdlib>
 
@@ -24,28 +26,6 @@ bool worse(const EvalResult &A, const EvalResult &B) {
   if (A.Degree != B.Degree)
     return A.Degree > B.Degree;
   return A.Wavefronts > B.Wavefronts;
-}
-
-/// Byte distance between two accesses when it is a constant.
-std::optional<int64_t> constantDistance(const AccessModel &A, const AccessModel &B) {
-  if (!A.Address || !B.Address)
-    return std::nullopt;
-  const IntType I64{64, true};
-  Polynomial P = Polynomial::of(SymExpr::binary(Op::Sub, A.Address, B.Address, I64));
-  if (P.Terms.empty())
-    return 0;
-  if (P.Terms.size() == 1 && P.Terms.begin()->first.empty())
-    return P.Terms.begin()->second;
-  return std::nullopt;
-}
-
-bool sameContext(const AccessModel &A, const AccessModel &B) {
-  if (A.Loops != B.Loops || A.Conditions.size() != B.Conditions.size())
-    return false;
-  for (size_t I = 0; I < A.Conditions.size(); ++I)
-    if (A.Conditions[I].Text != B.Conditions[I].Text)
-      return false;
-  return true;
 }
 
 std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
@@ -214,32 +194,116 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
                                    " ways; the worst is shown");
 }
 
+namespace {
+
+/// An access's address split into its constant byte offset and the rest,
+/// spelled out: two accesses are at a constant distance when the rest is the
+/// same.
+struct SplitAddress {
+  std::string Rest;
+  int64_t Constant = 0;
+};
+
+std::optional<SplitAddress> splitAddress(const AccessModel &A) {
+  if (!A.Address)
+    return std::nullopt;
+  const Polynomial P = Polynomial::of(A.Address);
+  SplitAddress S;
+  auto Name = [](SymbolId Id) { return "s" + std::to_string(Id); };
+  for (const auto &[Monomial, Coeff] : P.Terms) {
+    if (Monomial.empty()) {
+      S.Constant = Coeff;
+      continue;
+    }
+    S.Rest += std::to_string(Coeff);
+    for (unsigned Atom : Monomial)
+      S.Rest += "*(" + toString(*P.Atoms[Atom], Name) + ")";
+    S.Rest += "+";
+  }
+  return S;
+}
+
+} // namespace
+
 void markMergeCandidates(const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
                          const BankModel &Model, std::vector<Finding> &Findings,
                          size_t First) {
-  for (size_t I = 0; I < Accesses.size(); ++I)
-    for (size_t J = 0; J < Accesses.size(); ++J) {
-      if (I == J)
+  // Accesses that may merge share the array, the kind, the width, the
+  // loops and conditions, and the non-constant part of the address; within
+  // such a group only the constant offsets differ (linear in the accesses:
+  // kernels with thousands of unrolled accesses are common).
+  std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Groups;
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    const AccessModel &A = *Accesses[I];
+    if (A.Kind == AccessKind::Atomic)
+      continue;
+    std::optional<SplitAddress> S = splitAddress(A);
+    if (!S)
+      continue;
+    std::string Key = std::to_string(reinterpret_cast<uintptr_t>(Arrays[I])) +
+                      "|" + std::to_string(static_cast<int>(A.Kind)) + "|" +
+                      std::to_string(A.WidthBytes) + "|";
+    for (unsigned L : A.Loops)
+      Key += std::to_string(L) + ",";
+    for (const Condition &C : A.Conditions)
+      Key += "|if " + C.Text;
+    Groups[Key + "|" + S->Rest].push_back({S->Constant, I});
+  }
+  for (auto &[Key, Members] : Groups) {
+    if (Members.size() < 2)
+      continue;
+    std::sort(Members.begin(), Members.end());
+    const int64_t W = Accesses[Members.front().second]->WidthBytes;
+    // Nearest other member whose distance is a multiple of Step.
+    auto nearestMultiple = [&](int64_t Step) {
+      std::map<int64_t, std::vector<size_t>> ByResidue; // positions in Members
+      for (size_t P = 0; P < Members.size(); ++P)
+        ByResidue[((Members[P].first % Step) + Step) % Step].push_back(P);
+      std::vector<std::optional<size_t>> Nearest(Members.size());
+      for (const auto &[R, Ps] : ByResidue)
+        for (size_t K = 0; K < Ps.size(); ++K) {
+          std::optional<size_t> Best;
+          int64_t BestD = 0;
+          for (size_t O : {K - 1, K + 1}) {
+            if (O >= Ps.size())
+              continue;
+            const int64_t D = std::llabs(Members[Ps[O]].first - Members[Ps[K]].first);
+            if (D != 0 && (!Best || D < BestD)) {
+              Best = Ps[O];
+              BestD = D;
+            }
+          }
+          Nearest[Ps[K]] = Best;
+        }
+      return Nearest;
+    };
+    std::vector<std::optional<size_t>> Partner(Members.size());
+    if (2 * W <= 16) { // adjacent: LDS.64/128, ds_read_b64/b128
+      for (size_t P = 0; P < Members.size(); ++P)
+        for (size_t O : {P - 1, P + 1})
+          if (!Partner[P] && O < Members.size() &&
+              std::llabs(Members[O].first - Members[P].first) == W)
+            Partner[P] = O;
+    }
+    if (Model.IsAMD && (W == 4 || W == 8)) { // ds_read2(st64)
+      const auto Near = nearestMultiple(W), Near64 = nearestMultiple(64 * W);
+      for (size_t P = 0; P < Members.size(); ++P) {
+        if (!Partner[P] && Near[P] &&
+            std::llabs(Members[*Near[P]].first - Members[P].first) / W <= 255)
+          Partner[P] = Near[P];
+        if (!Partner[P] && Near64[P] &&
+            std::llabs(Members[*Near64[P]].first - Members[P].first) / W <= 255 * 64)
+          Partner[P] = Near64[P];
+      }
+    }
+    for (size_t P = 0; P < Members.size(); ++P) {
+      if (!Partner[P])
         continue;
-      const AccessModel &A = *Accesses[I], &B = *Accesses[J];
-      if (Arrays[I] != Arrays[J] || A.Kind != B.Kind ||
-          A.Kind == AccessKind::Atomic || A.WidthBytes != B.WidthBytes ||
-          !sameContext(A, B))
-        continue;
-      auto Delta = constantDistance(A, B);
-      if (!Delta || *Delta == 0)
-        continue;
-      const int64_t W = A.WidthBytes, D = *Delta < 0 ? -*Delta : *Delta;
-      const bool Adjacent = D == W && 2 * W <= 16;
-      const bool Read2 = Model.IsAMD && (W == 4 || W == 8) && D % W == 0 &&
-                         (D / W <= 255 || (D / W % 64 == 0 && D / W <= 255 * 64));
-      if (!Adjacent && !Read2)
-        continue;
-      Finding &F = Findings[First + I];
-      const std::string Other =
-          "line " + std::to_string(Findings[First + J].Line) + ", column " +
-          std::to_string(Findings[First + J].Column);
+      Finding &F = Findings[First + Members[P].second];
+      const Finding &O = Findings[First + Members[*Partner[P]].second];
+      const std::string Other = "line " + std::to_string(O.Line) +
+                                ", column " + std::to_string(O.Column);
       // Sub-word accesses merged by the compiler stay inside the words they
       // touch (a merged access cannot straddle a word it is not aligned
       // to), so lanes reach the same words and the conflict stands.
@@ -260,6 +324,7 @@ void markMergeCandidates(const std::vector<const void *> &Arrays,
             Other);
       }
     }
+  }
 }
 
 } // namespace ldslint
