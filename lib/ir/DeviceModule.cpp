@@ -12,6 +12,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -19,6 +21,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <optional>
 
 using namespace clang;
@@ -169,10 +172,12 @@ bool isKernelFunction(const llvm::Function &F) {
 
 namespace {
 
-/// A load or store as base pointer + constant byte offset.
+/// A load or store as base pointer + variable parts + constant byte offset
+/// (`&v[tid].y` is v + 16 * tid + 4, however the GEPs are split).
 struct PlainAccess {
   llvm::WeakVH Inst;
   llvm::WeakVH Base;
+  std::vector<std::pair<const llvm::Value *, int64_t>> Variable; ///< index, scale
   int64_t Offset = 0;
   unsigned Bytes = 0;
   bool IsStore = false;
@@ -187,13 +192,32 @@ std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
   const llvm::DataLayout &DL = I.getModule()->getDataLayout();
   llvm::Value *Ptr = LI ? LI->getPointerOperand() : SI->getPointerOperand();
   llvm::Type *Ty = LI ? LI->getType() : SI->getValueOperand()->getType();
-  llvm::APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-  llvm::Value *Base = Ptr->stripAndAccumulateConstantOffsets(
-      DL, Off, /*AllowNonInbounds=*/true);
+  const unsigned Bits = DL.getIndexTypeSizeInBits(Ptr->getType());
   PlainAccess A;
+  std::map<const llvm::Value *, int64_t> Scales;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(Ptr);
+    if (!GEP)
+      break;
+#if LLVM_VERSION_MAJOR >= 17
+    llvm::SmallMapVector<llvm::Value *, llvm::APInt, 4> Vars;
+#else
+    llvm::MapVector<llvm::Value *, llvm::APInt> Vars;
+#endif
+    llvm::APInt Const(Bits, 0);
+    if (!GEP->collectOffset(DL, Bits, Vars, Const))
+      break;
+    A.Offset += Const.getSExtValue();
+    for (const auto &[V, Scale] : Vars)
+      Scales[V] += Scale.getSExtValue();
+    Ptr = GEP->getPointerOperand();
+  }
+  for (const auto &[V, Scale] : Scales)
+    if (Scale != 0)
+      A.Variable.push_back({V, Scale});
   A.Inst = &I;
-  A.Base = Base;
-  A.Offset = Off.getSExtValue();
+  A.Base = Ptr;
   A.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(Ty).getFixedValue());
   A.IsStore = SI != nullptr;
   A.Loc = I.getDebugLoc().get();
@@ -233,6 +257,7 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
       continue;
     for (const PlainAccess &New : It->second)
       if (New.IsStore == Old.IsStore && New.Bytes > Old.Bytes &&
+          New.Variable == Old.Variable &&
           Old.Offset >= New.Offset &&
           Old.Offset + Old.Bytes <= New.Offset + New.Bytes) {
         (*Merged)[llvm::cast<llvm::Instruction>(New.Inst)].push_back(

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# CPU time of a device compile (clang -O2 -c --cuda-device-only) with and
+# without the ldslint plugin, best of N runs each, for a list of files.
+#
+#   tools/speed/plugin-overhead.sh [-n N] [--plugin build/lib/ldslint.so] \
+#       [--arch sm_90] LIST
+#
+# LIST has one file per line followed by its compiler arguments (the corpus
+# list format of tools/coverage: arguments after --ref-only are used too).
+# Prints one row per file: base seconds, plugin seconds, overhead; then the
+# totals. Environment: CLANGXX (default clang++-22).
+set -u
+n=3 plugin=build/lib/ldslint.so arch=sm_90
+while [ $# -gt 1 ]; do
+  case $1 in
+    -n) n=$2; shift 2 ;;
+    --plugin) plugin=$2; shift 2 ;;
+    --arch) arch=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+list=${1:?usage: plugin-overhead.sh [-n N] [--plugin SO] [--arch A] LIST}
+CLANGXX=${CLANGXX:-clang++-22}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+best() { # best CPU time (user+sys) of n runs of "$@"
+  local b="" t
+  for _ in $(seq "$n"); do
+    /usr/bin/time -o "$tmp" -f "%U %S" "$@" >/dev/null 2>&1
+    t=$(tail -1 "$tmp" | awk '{print $1 + $2}')
+    if [ -z "$b" ] || awk -v a="$t" -v b="$b" 'BEGIN{exit !(a<b)}'; then b=$t; fi
+  done
+  echo "$b"
+}
+printf '| file | clang -O2 (s) | with ldslint (s) | overhead |\n|---|---:|---:|---:|\n'
+tb=0 tp=0
+while read -r file args; do
+  [ -z "$file" ] && continue
+  args=${args//--ref-only/}
+  lang=cuda archflag=--cuda-gpu-arch=$arch
+  case " $args " in *" -x hip "*) lang=hip archflag=--offload-arch=$arch ;; esac
+  # shellcheck disable=SC2086
+  common=(-x "$lang" "$archflag" --cuda-device-only -O2 -c -o /dev/null
+          -Wno-unknown-cuda-version -w $args)
+  [ "$lang" = cuda ] && [ -d "$cuda/include/cccl" ] && common+=(-isystem "$cuda/include/cccl")
+  [ "$lang" = hip ] && common+=(-nogpulib)
+  b=$(best "$CLANGXX" "${common[@]}" "$file")
+  p=$(best "$CLANGXX" "${common[@]}" -fplugin="$plugin" "$file")
+  tb=$(awk -v a="$tb" -v b="$b" 'BEGIN{print a + b}')
+  tp=$(awk -v a="$tp" -v b="$p" 'BEGIN{print a + b}')
+  printf '| %s | %.2f | %.2f | %+.0f%% |\n' "$(basename "$file")" "$b" "$p" \
+    "$(awk -v a="$b" -v b="$p" 'BEGIN{print (b / a - 1) * 100}')"
+done < "$list"
+printf '| all | %.2f | %.2f | %+.0f%% |\n' "$tb" "$tp" \
+  "$(awk -v a="$tb" -v b="$tp" 'BEGIN{print (b / a - 1) * 100}')"
