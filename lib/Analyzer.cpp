@@ -142,10 +142,20 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   }
   const BankModel &Model = *Out.Model;
 
+  const auto Start = std::chrono::steady_clock::now();
   const LaunchSites Launches = collectLaunchSites(Ctx);
+  const auto Collected = std::chrono::steady_clock::now();
   EvaluationCache Cache;
   if (Options.Engine != EngineChoice::Ir)
     analyzeSource(Ctx, Model, Launches, Options, Out, Cache);
+  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+    llvm::errs() << "ldslint: launch sites "
+                 << std::chrono::duration<double>(Collected - Start).count()
+                 << " s, source analysis "
+                 << std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - Collected)
+                        .count()
+                 << " s\n";
   if (Options.Engine == EngineChoice::Ast)
     return Out;
   // Code generation and LLVM's passes can stop with a fatal error on code

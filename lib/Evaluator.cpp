@@ -128,6 +128,7 @@ public:
         Options(O) {}
 
   EvalResult run();
+  uint64_t laneEvaluations() const { return LaneEvaluations; }
 
 private:
   std::vector<SymbolInfo> Symbols;
@@ -1082,7 +1083,10 @@ std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
 EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
                           const std::optional<BlockShape> &Shape,
                           const BankModel &Model, const EvalOptions &Options) {
-  return AccessEvaluation(Kernel, Access, Shape, Model, Options).run();
+  AccessEvaluation E(Kernel, Access, Shape, Model, Options);
+  EvalResult R = E.run();
+  R.LaneEvaluations = E.laneEvaluations();
+  return R;
 }
 
 } // namespace ldslint

@@ -53,6 +53,7 @@ struct EvalResult {
   double Ideal = 0;          ///< mean ideal per executed warp instruction
   bool MeanKnown = true;     ///< false when enumeration hit the budget
   uint64_t Instructions = 0; ///< warp instructions evaluated
+  uint64_t LaneEvaluations = 0; ///< work done (expressions evaluated per lane)
   /// The worst instruction: which warp, which iteration, which lanes.
   unsigned ExampleWarp = 0;
   std::string ExampleContext; ///< e.g. "k = 3"

@@ -1,5 +1,8 @@
 //===- FixPlanner.cpp ------------------------------------------------------===//
 #include "FixPlanner.h"
+
+#include <chrono>
+#include <cstdlib>
 #include "LayoutObservers.h"
 #include "StringCompat.h"
 
@@ -71,7 +74,15 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
       AnyConflict |= Findings[U.Finding].Result.Status == Verdict::Conflict;
     if (!AnyConflict)
       continue;
+    const auto Start = std::chrono::steady_clock::now();
     std::string WhyNot = planGroup(Uses, Findings);
+    if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+      llvm::errs() << "ldslint: fix planning for '"
+                   << Uses.front().Site->Array->getName() << "' "
+                   << std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - Start)
+                          .count()
+                   << " s\n";
     if (WhyNot.empty())
       continue;
     for (const Use &U : Uses)
@@ -171,7 +182,12 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
     O.StopAtFirstConflict = !Extra.ExpectZeroAddress;
     // Clean means proven clean: every instruction enumerated (MeanKnown).
     for (const BankModel &Model : Models) {
+      if (Spent > SearchBudget) {
+        OutOfBudget = true;
+        return false;
+      }
       const EvalResult R = evaluateAccess(U.Kernel->Model, A, Shape, Model, O);
+      Spent += R.LaneEvaluations;
       if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
           (R.Status == Verdict::Unknown && R.Reason.find("budget") != std::string::npos))
         Unproven = true;
@@ -567,8 +583,18 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
     return No + "'" + Name + "' is used inside #if/#else blocks, whose code "
                              "in other configurations ldslint cannot see";
   std::string PadWhyNot, SwizzleWhyNot;
+  Spent = 0;
+  OutOfBudget = false;
   std::optional<Fix> Pad = padding(Uses, ExtentText, Range, PadWhyNot);
   std::optional<Fix> Swz = swizzle(Uses, ExtentText, SwizzleWhyNot);
+  if (OutOfBudget && !Pad && !Swz)
+    return No + "checking candidate paddings and swizzles of '" + Name +
+           "' against every access exceeded the search budget (" +
+           std::to_string(SearchBudget) +
+           " lane evaluations)" +
+           (AssumedInRow ? "; a known block shape (--assume-block or a "
+                           "constant launch shape) makes each check cheaper"
+                         : "");
   if (!Pad && !Swz)
     return No + PadWhyNot + "; " + SwizzleWhyNot;
   std::vector<Fix> Chosen;

@@ -93,6 +93,11 @@ private:
   /// Set when a candidate looked clean but its enumeration hit the budget
   /// (then it is not offered: a fix must be proven).
   mutable bool Unproven = false;
+  /// Work spent searching fixes for the current array (lane evaluations),
+  /// and whether it ran out: the search must not slow the compile down.
+  mutable uint64_t Spent = 0;
+  mutable bool OutOfBudget = false;
+  static constexpr uint64_t SearchBudget = 2000000;
   /// " removes every conflict on sm_80 and sm_90", or "is proven to ..."
   /// when the budget stopped a candidate's proof.
   std::string removesEveryConflict() const;
