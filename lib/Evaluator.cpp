@@ -143,6 +143,10 @@ private:
   std::vector<unsigned> ActiveLoops;     // relevant, enumerated, outer first
   std::set<SymbolId> LaneVaryingSyms;
   std::vector<SymbolId> StructuralVars;  // enumerated and aggregated
+  // Default lane structure: block extents (enumerated over powers of two)
+  // and the thread coordinates that must stay below them.
+  std::set<SymbolId> ExtentVars;
+  std::vector<std::pair<SymbolId, SymbolId>> BelowExtent; // (index, extent)
   std::vector<SymbolId> ConditionVars;   // enumerated; results may differ
   // Hot-path lookups indexed by SymbolId: a loop variable's slot in
   // ActiveLoops (-1 = none) and the current value of an unknown.
@@ -260,6 +264,8 @@ void AccessEvaluation::setUpLaneStructure() {
                                   std::pair<int64_t, int64_t>(1, 1024));
   const SymbolId Bdz = addUnknown("blockDim.z", "", true,
                                   std::pair<int64_t, int64_t>(1, 64));
+  ExtentVars = {WarpsX, Bdy, Bdz};
+  BelowExtent = {{WarpX, WarpsX}, {Ty, Bdy}, {Tz, Bdz}};
   substituteEverywhere([&](SymbolId Id) -> SymRef {
     const SymbolInfo &S = Symbols[Id];
     if (S.Kind == SymbolKind::ThreadIdx) {
@@ -844,10 +850,26 @@ Tally AccessEvaluation::enumerateWarps() {
     auto [Lo, Hi] = *Symbols[Id].Domain;
     std::vector<int64_t> Vals;
     const int64_t Cap = static_cast<int64_t>(Model.NumBanks * Model.BankBytes);
-    for (int64_t V = Lo; V <= Hi && V < Lo + Cap; ++V)
-      Vals.push_back(V);
+    if (ExtentVars.count(Id)) {
+      for (int64_t V = 1; V <= Hi; V *= 2)
+        if (V >= Lo)
+          Vals.push_back(V);
+    } else {
+      for (int64_t V = Lo; V <= Hi && V < Lo + Cap; ++V)
+        Vals.push_back(V);
+    }
     Domains.push_back(Vals);
   }
+  // A thread coordinate enumerated with its block extent stays below it.
+  std::vector<std::pair<size_t, size_t>> Below;
+  for (const auto &[Index, Extent] : BelowExtent) {
+    auto I = std::find(StructuralVars.begin(), StructuralVars.end(), Index);
+    auto E = std::find(StructuralVars.begin(), StructuralVars.end(), Extent);
+    if (I != StructuralVars.end() && E != StructuralVars.end())
+      Below.push_back({static_cast<size_t>(I - StructuralVars.begin()),
+                       static_cast<size_t>(E - StructuralVars.begin())});
+  }
+  std::vector<int64_t> Chosen(StructuralVars.size(), 0);
   std::function<void(unsigned)> Structural = [&](unsigned I) {
     if (EvalFailed || BudgetHit)
       return;
@@ -858,10 +880,14 @@ Tally AccessEvaluation::enumerateWarps() {
     if (I < StructuralVars.size()) {
       for (int64_t V : Domains[I]) {
         setUnknown(StructuralVars[I], V);
+        Chosen[I] = V;
         Structural(I + 1);
       }
       return;
     }
+    for (const auto &[Index, Extent] : Below)
+      if (Chosen[Index] >= Chosen[Extent])
+        return;
     if (Shape) {
       for (unsigned Warp = 0; Warp < warpCount(*Shape, W); ++Warp) {
         Lanes = warpLanes(*Shape, W, Warp);

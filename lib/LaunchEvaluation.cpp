@@ -185,9 +185,10 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
   if (!F.Block)
     F.Result.Assumptions.insert(
         F.Result.Assumptions.begin(),
-        "block shape unknown: assumed blockDim.x is a multiple of " +
-            std::to_string(Model.WaveSize) +
-            " (pass --assume-block or launch with a constant shape)");
+        "block shape unknown: assumed blockDim.x is " +
+            std::to_string(Model.WaveSize) + " times a power of two and "
+            "blockDim.y, blockDim.z powers of two (pass --assume-block or "
+            "launch with a constant shape)");
   if (Runs.size() > 1)
     F.Result.Assumptions.push_back("the kernel is launched in " +
                                    std::to_string(Runs.size()) +
