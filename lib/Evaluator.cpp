@@ -1034,6 +1034,7 @@ EvalResult AccessEvaluation::run() {
   }
 
   Result.Degree = Worst.Degree;
+  Result.MeanOverAssumedShapes = !Shape && !StructuralVars.empty();
   Result.Instructions = Worst.Instructions;
   Result.Wavefronts = double(Worst.Wavefronts) / Worst.Instructions;
   Result.Ideal = double(Worst.Ideal) / Worst.Instructions;

@@ -52,6 +52,9 @@ struct EvalResult {
   double Wavefronts = 0;     ///< mean per executed warp instruction
   double Ideal = 0;          ///< mean ideal per executed warp instruction
   bool MeanKnown = true;     ///< false when enumeration hit the budget
+  /// The block shape is not known and the mean is taken over the shapes
+  /// assumed for it (the worst degree holds; the mean is not a prediction).
+  bool MeanOverAssumedShapes = false;
   uint64_t Instructions = 0; ///< warp instructions evaluated
   uint64_t LaneEvaluations = 0; ///< work done (expressions evaluated per lane)
   /// The worst instruction: which warp, which iteration, which lanes.

@@ -31,10 +31,12 @@ llvm::json::Value findingToJson(const Finding &F) {
   const bool Known = R.Status != Verdict::Unknown;
   O["degree"] = Known ? llvm::json::Value(R.Degree) : llvm::json::Value(nullptr);
   O["wavefronts_per_instruction"] =
-      Known && R.MeanKnown ? llvm::json::Value(rounded(R.Wavefronts))
+      Known && R.MeanKnown && !R.MeanOverAssumedShapes
+          ? llvm::json::Value(rounded(R.Wavefronts))
                            : llvm::json::Value(nullptr);
   O["ideal_wavefronts_per_instruction"] =
-      Known && R.MeanKnown ? llvm::json::Value(rounded(R.Ideal))
+      Known && R.MeanKnown && !R.MeanOverAssumedShapes
+          ? llvm::json::Value(rounded(R.Ideal))
                            : llvm::json::Value(nullptr);
   std::string Reason = R.Reason;
   if (Reason.empty() && R.Status == Verdict::Conflict)
