@@ -198,6 +198,21 @@ public:
     Functions.push_back(Kernel);
     scanFunction(Kernel);
     walk(Kernel->getBody());
+    // An access in a function that calls itself is reached at depths the
+    // walk does not follow (`if (depth == 0) s[...]` runs at the bottom):
+    // nothing about it is known.
+    for (AccessSite &Site : Out.Accesses)
+      for (const CallExpr *Call : Site.CallChain) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        const FunctionDecl *Def = nullptr;
+        if (Callee && Callee->hasBody(Def) && Recursive.count(Def)) {
+          Site.Model.Address = nullptr;
+          Site.Model.Unsupported =
+              "the access is in '" + Def->getNameAsString() +
+              "', which calls itself; ldslint does not follow recursion";
+          break;
+        }
+      }
   }
 
 private:
@@ -211,6 +226,7 @@ private:
   std::vector<unsigned> LoopStack;
   std::vector<const CallExpr *> CallChain;
   std::vector<const FunctionDecl *> Functions;
+  std::set<const FunctionDecl *> Recursive; // found calling themselves
 
   // Symbols and substitutions.
   llvm::DenseMap<const ValueDecl *, SymRef> Bindings; // params, loop vars
@@ -1193,6 +1209,11 @@ private:
       return true;
     }
     const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def) {
+      auto Active = std::find(Functions.begin(), Functions.end(), Def);
+      for (auto It = Active; It != Functions.end(); ++It)
+        Recursive.insert(*It); // every function of the cycle
+    }
     if (!FD->hasBody(Def) || !Def || !Def->hasAttr<CUDADeviceAttr>() ||
         CallChain.size() >= MaxInlineDepth ||
         std::find(Functions.begin(), Functions.end(), Def) != Functions.end())

@@ -3,6 +3,7 @@
 
 #include "StringCompat.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -185,8 +186,18 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
       return Ops;
     }
     // Any other call that receives a pointer may read or write through it.
-    const std::string What = Callee ? "a call to '" + Callee->getName().str() + "'"
-                                    : std::string("an indirect call");
+    // The call survives the pipeline's inlining only when the callee calls
+    // itself (or has no body here).
+    std::string What = Callee ? "a call to '" +
+                                    llvm::demangle(Callee->getName().str()) + "'"
+                              : std::string("an indirect call");
+    if (Callee && !Callee->isDeclaration())
+      for (const llvm::User *U : Callee->users())
+        if (const auto *CB = llvm::dyn_cast<llvm::CallBase>(U))
+          if (CB->getFunction() == Callee) {
+            What += ", which calls itself (ldslint does not follow recursion),";
+            break;
+          }
     for (const Use &U : Call->args())
       if (U->getType()->isPointerTy()) {
         MemoryOperation Op;
