@@ -6,7 +6,8 @@
 // Parses each file as a device compile (once per offload arch: LibTooling
 // runs only the first job of an offload compile) and reports findings as
 // clang diagnostics (--format=text) or JSON (--format=json).
-// Exit status: 0 no reportable conflict, 1 conflicts reported, 2 error.
+// Exit status: 0 no reportable conflict, 1 conflicts reported (or, with
+// --fail-on-unknown, an access not decided), 2 error.
 //
 // The compile sees the headers and flags a user's nvcc or clang compile
 // sees (each addition is said once, as a note on stderr):
@@ -93,6 +94,11 @@ cl::opt<bool> ShowUnknown("show-unknown",
                           cl::desc("In text output, also remark on accesses "
                                    "whose conflicts cannot be decided"),
                           cl::cat(Category));
+cl::opt<bool> FailOnUnknown(
+    "fail-on-unknown",
+    cl::desc("Exit with status 1 also when some shared-memory access cannot "
+             "be decided (bank conflicts unknown), and list those accesses"),
+    cl::cat(Category));
 cl::opt<std::string> Prefer(
     "prefer",
     cl::desc("Fix applied by --fix when both work: padding (default) or "
@@ -133,6 +139,7 @@ struct RunState {
   bool Json = false;
   std::vector<json::Value> Items;
   unsigned Reported = 0;
+  std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
   bool TargetProblem = false;
   ldslint::FixCollector Fixes;
   Notes Said;
@@ -228,6 +235,15 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     ldslint::rehomeFixes(Out.Findings, SM, S.Opts.Report);
     for (const ldslint::Finding &F : Out.Findings) {
+      if (F.Result.Status == ldslint::Verdict::Unknown &&
+          !ldslint::isSuppressed(SM, F.Loc))
+        S.Undecided.push_back(
+            F.File + ":" + std::to_string(F.Line) + ":" +
+            std::to_string(F.Column) + ": " +
+            (F.Kind == ldslint::AccessKind::Read    ? "reading '"
+             : F.Kind == ldslint::AccessKind::Write ? "writing '"
+                                                    : "atomic update of '") +
+            F.Array + "' on " + F.Arch + ": " + F.Result.Reason);
       if (F.Result.Status == ldslint::Verdict::Conflict &&
           F.Result.Degree >= S.Opts.Report.MinDegree &&
           !ldslint::isSuppressed(SM, F.Loc)) {
@@ -479,8 +495,8 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
 int main(int argc, const char **argv) {
   cl::extrahelp Extra(
       "\nEach file is parsed as a device compile, once per offload arch.\n"
-      "Exit status: 0 no reportable conflict, 1 conflicts reported, 2 "
-      "error.\n\nExamples:\n"
+      "Exit status: 0 no reportable conflict, 1 conflicts reported (with\n"
+      "--fail-on-unknown also: an access not decided), 2 error.\n\nExamples:\n"
       "  ldslint kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
       "  ldslint --format=json --report=all -p build src/kernel.hip\n");
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
@@ -621,5 +637,17 @@ int main(int argc, const char **argv) {
   }
   if (Status)
     return Status;
+  if (FailOnUnknown && !S.Undecided.empty()) {
+    std::set<std::string> Seen; // template instantiations repeat a line
+    std::vector<std::string> Lines;
+    for (const std::string &U : S.Undecided)
+      if (Seen.insert(U).second)
+        Lines.push_back(U);
+    errs() << "ldslint: " << Lines.size()
+           << " shared-memory access(es) not decided (--fail-on-unknown):\n";
+    for (const std::string &U : Lines)
+      errs() << "  " << U << "\n";
+    return 1;
+  }
   return S.Reported ? 1 : 0;
 }

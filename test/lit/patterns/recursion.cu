@@ -2,6 +2,14 @@
 // analysis does not follow (here only at the bottom, where it is 32-way):
 // it is `unknown` and says why, never "not executed" or conflict-free.
 // RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not=warning:
+// Exit 0 by default (nothing decided to report); 1 with --fail-on-unknown,
+// which lists the undecided accesses once each.
+// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch
+// RUN: not %ldslint --fail-on-unknown %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=FAIL
+// FAIL: ldslint: 3 shared-memory access(es) not decided (--fail-on-unknown):
+// FAIL-NEXT: recursion.cu:17:5: reading 's' on sm_{{[0-9]+}}: the access is in 'walk', which calls itself; ldslint does not follow recursion
+// FAIL-NEXT: recursion.cu:17:5: writing 's' on sm_{{[0-9]+}}: the access is in 'walk', which calls itself; ldslint does not follow recursion
+// FAIL-NEXT: recursion.cu:27:3: reading 's' on sm_{{[0-9]+}}: a call to 'walk(float*, int)'
 // RUN: %ldslint --engine=ir --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=IR --implicit-check-not=warning:
 
 __device__ void walk(float *s, int depth) {
