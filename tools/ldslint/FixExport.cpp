@@ -3,6 +3,8 @@
 
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -11,6 +13,10 @@
 #include <map>
 
 namespace ldslint {
+
+uint64_t contentHash(llvm::StringRef Text) {
+  return static_cast<uint64_t>(llvm::hash_value(Text));
+}
 
 namespace {
 std::string editKey(const TextEdit &E) {
@@ -27,6 +33,8 @@ void FixCollector::add(FixRecord R) {
   if (Fresh.empty())
     return;
   R.Edits = std::move(Fresh);
+  for (const auto &[File, Hash] : R.Analysed)
+    Analysed.insert({File, Hash});
   Records.push_back(std::move(R));
 }
 
@@ -84,6 +92,13 @@ bool FixCollector::apply(std::string &Error, unsigned &Applied) const {
       continue;
     }
     std::string Text = (*Buf)->getBuffer().str();
+    auto Known = Analysed.find(File);
+    if (Known != Analysed.end() && Known->second != contentHash(Text)) {
+      Error += (Error.empty() ? "" : "; ") + File +
+               ": changed since it was analysed, file left unchanged";
+      Ok = false;
+      continue;
+    }
     bool InRange = true;
     for (const TextEdit &E : Edits)
       InRange &= E.Offset + E.Length <= Text.size();
@@ -94,14 +109,34 @@ bool FixCollector::apply(std::string &Error, unsigned &Applied) const {
     }
     for (const TextEdit &E : Edits)
       Text.replace(E.Offset, E.Length, E.Replacement);
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(File, EC, llvm::sys::fs::OF_None);
+    // Written next to the file, then renamed over it (same file system):
+    // an interrupted run leaves the old file or the new one, never half.
+    int FD = -1;
+    llvm::SmallString<256> Temp;
+    std::error_code EC = llvm::sys::fs::createUniqueFile(
+        File + ".ldslint-%%%%%%", FD, Temp, llvm::sys::fs::OF_None);
+    if (!EC) {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Text;
+      OS.close();
+      if (OS.has_error()) {
+        EC = OS.error();
+        OS.clear_error();
+      }
+    }
+    if (!EC) {
+      llvm::sys::fs::file_status Status;
+      if (!llvm::sys::fs::status(File, Status))
+        llvm::sys::fs::setPermissions(Temp, Status.permissions());
+      EC = llvm::sys::fs::rename(Temp, File);
+    }
     if (EC) {
+      if (!Temp.empty())
+        llvm::sys::fs::remove(Temp);
       Error += (Error.empty() ? "" : "; ") + File + ": " + EC.message();
       Ok = false;
       continue;
     }
-    OS << Text;
     Applied += Edits.size();
   }
   return Ok;

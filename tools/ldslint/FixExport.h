@@ -10,6 +10,8 @@
 
 #include "Finding.h"
 
+#include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,7 +23,13 @@ struct FixRecord {
   std::string File;     ///< file of the warning
   unsigned Offset = 0;  ///< offset of the warning in File
   std::vector<TextEdit> Edits;
+  /// Each edited file's contents when it was analysed (a hash): --fix
+  /// refuses a file that changed since.
+  std::map<std::string, uint64_t> Analysed;
 };
+
+/// The hash FixRecord::Analysed holds for a file's contents.
+uint64_t contentHash(llvm::StringRef Text);
 
 class FixCollector {
 public:
@@ -29,13 +37,16 @@ public:
   bool empty() const { return Records.empty(); }
   /// clang-apply-replacements YAML; false (with \p Error) on I/O failure.
   bool exportYaml(const std::string &Path, std::string &Error) const;
-  /// Applies every distinct edit; false (with \p Error) when edits overlap
-  /// or a file cannot be rewritten (then nothing in that file is changed).
+  /// Applies every distinct edit; false (with \p Error) when edits overlap,
+  /// a file changed since it was analysed, or it cannot be rewritten (then
+  /// nothing in that file is changed). Each file is written to a temporary
+  /// file next to it and renamed over it: it is never left half written.
   bool apply(std::string &Error, unsigned &Applied) const;
 
 private:
   std::vector<FixRecord> Records;
   std::set<std::string> Seen; ///< file:offset:length:text of kept edits
+  std::map<std::string, uint64_t> Analysed;
 };
 
 } // namespace ldslint

@@ -256,6 +256,10 @@ public:
                                                  : F.Fixes.front().Edits.front().File;
           R.Offset = SM.getFileOffset(SM.getFileLoc(F.Loc));
           R.Edits = F.Fixes.front().Edits;
+          for (const ldslint::TextEdit &E : R.Edits)
+            if (E.Range.isValid())
+              R.Analysed[E.File] = ldslint::contentHash(
+                  SM.getBufferData(SM.getFileID(SM.getFileLoc(E.Range.getBegin()))));
           S.Fixes.add(std::move(R));
         }
       }
