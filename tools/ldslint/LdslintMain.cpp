@@ -28,6 +28,7 @@
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
 #include "FixExport.h"
+#include "NvccFlags.h"
 #include "JsonReport.h"
 #include "SarifReport.h"
 #include "Options.h"
@@ -567,8 +568,17 @@ int main(int argc, const char **argv) {
     // Which archs: --arch, else those of the compile command.
     std::vector<std::string> CommandArchs;
     bool IsHip = endsWith(File, ".hip");
-    for (const CompileCommand &C : Parser->getCompilations().getCompileCommands(File))
+    for (const CompileCommand &C : Parser->getCompilations().getCompileCommands(File)) {
+      if (!C.CommandLine.empty() && ldslint::isNvcc(C.CommandLine[0])) {
+        ldslint::TranslatedCommand T = ldslint::translateNvccCommand(C.CommandLine);
+        // nvcc's own default target (CUDA 12 and 13) when none is named.
+        if (T.Archs.empty())
+          T.Archs.push_back("sm_75");
+        CommandArchs.insert(CommandArchs.end(), T.Archs.begin(), T.Archs.end());
+        continue;
+      }
       stripArchs(C.CommandLine, CommandArchs, IsHip);
+    }
     std::vector<std::string> ToRun(Archs.begin(), Archs.end());
     if (ToRun.empty())
       ToRun = CommandArchs;
@@ -582,6 +592,20 @@ int main(int argc, const char **argv) {
     S.Opts.Analysis.FixArchs = ToRun;
     for (const std::string &Arch : ToRun) {
       ClangTool Tool(Parser->getCompilations(), {File});
+      Tool.appendArgumentsAdjuster(
+          [&](const CommandLineArguments &Args, StringRef) {
+            if (Args.empty() || !ldslint::isNvcc(Args[0]))
+              return Args;
+            ldslint::TranslatedCommand T = ldslint::translateNvccCommand(Args);
+            if (!T.Dropped.empty()) {
+              std::string List;
+              for (const std::string &D : T.Dropped)
+                List += (List.empty() ? "" : " ") + D;
+              S.Said.say("nvcc command line read as clang's; nvcc-only flags "
+                         "left out: " + List);
+            }
+            return CommandLineArguments(T.Args.begin(), T.Args.end());
+          });
       Tool.appendArgumentsAdjuster(
           [](const CommandLineArguments &Args, StringRef) {
             std::vector<std::string> Ignored;
