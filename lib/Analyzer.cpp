@@ -64,14 +64,27 @@ void suggestStructOfArrays(ASTContext &Ctx, const AccessSite &Site, Finding &F) 
                        "member) would give consecutive lanes consecutive words");
 }
 
+/// A finding's file, line and array. The file by its identity, not its
+/// spelling: the engines may spell one file differently (`k.cu` from the
+/// compile command, `/dir/k.cu` from the debug info).
+using LineKey = std::tuple<std::string, unsigned, std::string>;
+LineKey lineKey(const SourceManager &SM, const Finding &F) {
+  std::string File = F.File;
+  if (F.Loc.isValid())
+    if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(F.Loc))))
+      File = "#" + std::to_string(Entry->getUID());
+  return LineKey(File, F.Line, F.Array);
+}
+
 /// Completes the AST engine's findings with the device-IR engine's: every
 /// shared-memory operation gets an answer. Per source line and array, the
 /// AST engine's findings stay when one of them is decided; the IR engine's
 /// replace them when only the IR engine decides, and fill the lines the AST
 /// engine did not see at all.
-void completeWith(std::vector<Finding> &Findings, std::vector<Finding> FromIR) {
-  using Key = std::tuple<std::string, unsigned, std::string>;
-  auto keyOf = [](const Finding &F) { return Key(F.File, F.Line, F.Array); };
+void completeWith(const SourceManager &SM, std::vector<Finding> &Findings,
+                  std::vector<Finding> FromIR) {
+  using Key = LineKey;
+  auto keyOf = [&](const Finding &F) { return lineKey(SM, F); };
   std::map<Key, std::vector<size_t>> Source, IR;
   for (size_t I = 0; I < Findings.size(); ++I)
     Source[keyOf(Findings[I])].push_back(I);
@@ -168,13 +181,12 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext CRC;
   // Lines the source engine decided need no second evaluation.
-  std::set<std::tuple<std::string, unsigned, std::string>> Decided;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<LineKey> Decided;
   for (const Finding &F : Out.Findings)
     if (F.Result.Status != Verdict::Unknown)
-      Decided.insert({F.File, F.Line, F.Array});
-  auto Settled = [&](const Finding &F) {
-    return Decided.count({F.File, F.Line, F.Array}) > 0;
-  };
+      Decided.insert(lineKey(SM, F));
+  auto Settled = [&](const Finding &F) { return Decided.count(lineKey(SM, F)) > 0; };
   const bool Finished = CRC.RunSafely([&] {
     const auto Start = std::chrono::steady_clock::now();
     DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
@@ -201,7 +213,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     Out.IrProblem = Error;
     return Out;
   }
-  completeWith(Out.Findings, std::move(FromIR));
+  completeWith(Ctx.getSourceManager(), Out.Findings, std::move(FromIR));
   return Out;
 }
 
