@@ -2,6 +2,7 @@
 //
 //   ldslint [options] <files> -- <compiler args>
 //   ldslint -p <build dir> [options] <files>
+//   ldslint -p <build dir> [options]          (every CUDA/HIP entry, summary)
 //
 // Parses each file as a device compile (once per offload arch: LibTooling
 // runs only the first job of an offload compile) and reports findings as
@@ -45,6 +46,8 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Process.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -53,6 +56,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <set>
 #if defined(__linux__) || defined(__APPLE__)
 #include <dlfcn.h>
@@ -141,6 +145,8 @@ struct RunState {
   std::vector<json::Value> Items;
   unsigned Reported = 0;
   std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
+  unsigned Units = 0;                 ///< device compiles analysed
+  unsigned ByVerdict[3] = {0, 0, 0};  ///< findings by Verdict
   bool TargetProblem = false;
   ldslint::FixCollector Fixes;
   Notes Said;
@@ -235,7 +241,9 @@ public:
     }
     const SourceManager &SM = Ctx.getSourceManager();
     ldslint::rehomeFixes(Out.Findings, SM, S.Opts.Report);
+    ++S.Units;
     for (const ldslint::Finding &F : Out.Findings) {
+      ++S.ByVerdict[static_cast<int>(F.Result.Status)];
       if (F.Result.Status == ldslint::Verdict::Unknown &&
           !ldslint::isSuppressed(SM, F.Loc))
         S.Undecided.push_back(
@@ -495,6 +503,35 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
   return Out;
 }
 
+/// The CUDA and HIP sources of a compilation database: by extension, or
+/// by a command that compiles CUDA or HIP (nvcc, -x cuda/hip, an offload
+/// arch), sorted.
+std::vector<std::string> projectFiles(const CompilationDatabase &DB) {
+  std::vector<std::string> Out;
+  for (const std::string &File : DB.getAllFiles()) {
+    bool Device = endsWith(File, ".cu") || endsWith(File, ".hip") ||
+                  endsWith(File, ".cuh");
+    for (const CompileCommand &C : DB.getCompileCommands(File)) {
+      if (Device)
+        break;
+      if (!C.CommandLine.empty() && ldslint::isNvcc(C.CommandLine[0]))
+        Device = true;
+      for (size_t I = 0; I < C.CommandLine.size() && !Device; ++I) {
+        StringRef A = C.CommandLine[I];
+        Device = A == "-xcuda" || A == "-xhip" || startsWith(A, "--offload-arch=") ||
+                 startsWith(A, "--cuda-gpu-arch=") ||
+                 (A == "-x" && I + 1 < C.CommandLine.size() &&
+                  (C.CommandLine[I + 1] == "cuda" || C.CommandLine[I + 1] == "hip"));
+      }
+    }
+    if (Device)
+      Out.push_back(File);
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -503,7 +540,8 @@ int main(int argc, const char **argv) {
       "Exit status: 0 no reportable conflict, 1 conflicts reported (with\n"
       "--fail-on-unknown also: an access not decided), 2 error.\n\nExamples:\n"
       "  ldslint kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
-      "  ldslint --format=json --report=all -p build src/kernel.hip\n");
+      "  ldslint --format=json --report=all -p build src/kernel.hip\n"
+      "  ldslint -p build     (every CUDA/HIP file of build/compile_commands.json)\n");
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore,
                                             "ldslint: find shared-memory (LDS) "
@@ -513,10 +551,35 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError()) << "\n";
     return 2;
   }
-  if (Parser->getSourcePathList().empty()) {
-    errs() << "ldslint: no input files (see --help)\n";
-    return 2;
+  // Without files, every CUDA/HIP entry of the compilation database (-p).
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  const bool WholeProject = Files.empty();
+  // CommonOptionsParser loads the database only for files it was given.
+  std::unique_ptr<CompilationDatabase> ProjectDB;
+  if (WholeProject) {
+    std::string BuildDir;
+    for (int I = 1; I < argc; ++I) {
+      StringRef A = argv[I];
+      if (A == "--")
+        break;
+      if ((A == "-p" || A == "--p") && I + 1 < argc)
+        BuildDir = argv[++I];
+      else if (startsWith(A, "-p=") || startsWith(A, "--p="))
+        BuildDir = A.substr(A.find('=') + 1).str();
+    }
+    std::string Error;
+    if (!BuildDir.empty())
+      ProjectDB = CompilationDatabase::autoDetectFromDirectory(BuildDir, Error);
+    if (ProjectDB)
+      Files = projectFiles(*ProjectDB);
+    if (Files.empty()) {
+      errs() << "ldslint: no input files, and no CUDA or HIP source in a "
+                "compilation database (pass files, or -p <build dir> with "
+                "compile_commands.json; see --help)\n";
+      return 2;
+    }
   }
+  const auto Started = std::chrono::steady_clock::now();
 
   RunState S;
   if (Format != "text" && Format != "json" && Format != "sarif") {
@@ -564,11 +627,16 @@ int main(int argc, const char **argv) {
 
   const std::string ResourceDir = findResourceDir();
   int Status = 0;
-  for (const std::string &File : Parser->getSourcePathList()) {
+  const bool Progress = WholeProject && sys::Process::StandardErrIsDisplayed();
+  for (size_t FileIndex = 0; FileIndex < Files.size(); ++FileIndex) {
+    const std::string &File = Files[FileIndex];
+    if (Progress)
+      errs() << "[" << FileIndex + 1 << "/" << Files.size() << "] " << File << "\n";
     // Which archs: --arch, else those of the compile command.
     std::vector<std::string> CommandArchs;
     bool IsHip = endsWith(File, ".hip");
-    for (const CompileCommand &C : Parser->getCompilations().getCompileCommands(File)) {
+    for (const CompileCommand &C :
+         (ProjectDB ? *ProjectDB : Parser->getCompilations()).getCompileCommands(File)) {
       if (!C.CommandLine.empty() && ldslint::isNvcc(C.CommandLine[0])) {
         ldslint::TranslatedCommand T = ldslint::translateNvccCommand(C.CommandLine);
         // nvcc's own default target (CUDA 12 and 13) when none is named.
@@ -591,7 +659,7 @@ int main(int argc, const char **argv) {
     // runs agree on one edit per array.
     S.Opts.Analysis.FixArchs = ToRun;
     for (const std::string &Arch : ToRun) {
-      ClangTool Tool(Parser->getCompilations(), {File});
+      ClangTool Tool(ProjectDB ? *ProjectDB : Parser->getCompilations(), {File});
       Tool.appendArgumentsAdjuster(
           [&](const CommandLineArguments &Args, StringRef) {
             if (Args.empty() || !ldslint::isNvcc(Args[0]))
@@ -662,6 +730,19 @@ int main(int argc, const char **argv) {
       }
       OS << Text << "\n";
     }
+  }
+  if (WholeProject) {
+    using V = ldslint::Verdict;
+    errs() << "ldslint: " << Files.size() << " file(s), " << S.Units
+           << " device compile(s): "
+           << S.ByVerdict[static_cast<int>(V::Conflict)] << " access(es) with a bank conflict ("
+           << S.Reported << " reported), "
+           << S.ByVerdict[static_cast<int>(V::Unknown)] << " not decided, "
+           << S.ByVerdict[static_cast<int>(V::Ok)] << " conflict-free; "
+           << llvm::format("%.1f", std::chrono::duration<double>(
+                                       std::chrono::steady_clock::now() - Started)
+                                       .count())
+           << " s\n";
   }
   if (Status)
     return Status;
