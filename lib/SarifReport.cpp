@@ -112,6 +112,7 @@ llvm::json::Value findingsToSarif(const std::vector<llvm::json::Value> &Findings
        llvm::json::Array{llvm::json::Object{
            {"tool",
             llvm::json::Object{{"driver", llvm::json::Object{{"name", "ldslint"},
+                                                            {"version", LDSLINT_VERSION},
                                                               {"rules", std::move(Rules)}}}}},
            {"results", std::move(Results)}}}}};
 }

@@ -542,6 +542,10 @@ int main(int argc, const char **argv) {
       "  ldslint kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
       "  ldslint --format=json --report=all -p build src/kernel.hip\n"
       "  ldslint -p build     (every CUDA/HIP file of build/compile_commands.json)\n");
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "ldslint " LDSLINT_VERSION " (built with clang " CLANG_VERSION_STRING
+          ")\n";
+  });
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore,
                                             "ldslint: find shared-memory (LDS) "
