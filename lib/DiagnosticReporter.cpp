@@ -238,7 +238,12 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
                            const ReportOptions &Options) {
   if (Diags.getIgnoreAllWarnings())
     return 0;
-  const bool AsError = Diags.getWarningsAsErrors();
+  const bool AsError = Diags.getWarningsAsErrors() && !Options.NoWerror;
+  // Under -Werror, clang itself may upgrade a custom warning (clang 20+):
+  // with no-werror, lift that for ldslint's diagnostics only.
+  const bool SavedWerror = Diags.getWarningsAsErrors();
+  if (Options.NoWerror)
+    Diags.setWarningsAsErrors(false);
   const unsigned WarnID = Diags.getCustomDiagID(
       AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
       "%0 [ldslint]");
@@ -256,6 +261,7 @@ unsigned reportDiagnostics(DiagnosticsEngine &Diags, const SourceManager &SM,
       D << FixItHint::CreateReplacement(E.Range, E.Replacement);
     Count += R.Kind == RenderedDiagnostic::Warning;
   }
+  Diags.setWarningsAsErrors(SavedWerror);
   return Count;
 }
 

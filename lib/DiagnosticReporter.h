@@ -21,6 +21,9 @@ struct ReportOptions {
   unsigned MinDegree = 2;   ///< report conflicts of at least this degree
   bool ShowUnknown = false; ///< also remark on undecidable accesses
   bool ShowOk = false;      ///< also remark on conflict-free accesses
+  /// Findings stay warnings under -Werror (ldslint's findings are advice
+  /// about speed; a -Werror build need not stop on them).
+  bool NoWerror = false;
 };
 
 /// True if the source line of \p Loc carries `ldslint: ignore`.

@@ -58,6 +58,10 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.Report.ShowUnknown = true;
     return "";
   }
+  if (Name == "no-werror" && Value.empty()) {
+    Opts.Report.NoWerror = true;
+    return "";
+  }
   if (Name == "report-all" && Value.empty()) {
     Opts.Report.ShowUnknown = true;
     Opts.Report.ShowOk = true;
@@ -77,6 +81,7 @@ const char *optionHelp() {
          "  show-unknown        remark on accesses whose conflicts cannot be "
          "decided\n"
          "  report-all          remark on every access, conflict-free ones too\n"
+         "  no-werror           findings stay warnings under -Werror\n"
          "  engine=both|ast|ir  which analysis answers (default both: the source\n"
          "                      engine, completed by the device-IR engine for every\n"
          "                      shared-memory operation it does not decide)\n";

@@ -34,3 +34,7 @@ void launch(float *o, const float *i) {
   transpose_padded<<<1, dim3(32, 32)>>>(o, i);
 }
 // CHECK: 1 warning generated when compiling for sm_{{[0-9]+}}.
+
+// no-werror keeps the findings warnings in a -Werror build, which succeeds.
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-no-werror -Werror %s 2>&1 | FileCheck %s --check-prefix=NOWERROR --implicit-check-not=error:
+// NOWERROR: warning: 32-way bank conflict reading shared array 'tile'
