@@ -10,6 +10,10 @@
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
 #include "JsonReport.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "Options.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -106,10 +110,31 @@ private:
     return Archs;
   }
 
-  /// Several device cc1s (one per arch) may write the same file: keep the
-  /// other archs' entries and replace this arch's.
+  /// One file for a whole build: every device cc1 (each translation unit,
+  /// each arch, in parallel under make -j) replaces its own entries, marked
+  /// with the unit's main file, and keeps the others'. The file is locked
+  /// while it is read and rewritten, and replaced whole (renamed).
   void writeJson(const ldslint::AnalysisOutput &Out, const std::string &Arch,
                  DiagnosticsEngine &Diags) {
+    const SourceManager &SM = CI.getSourceManager();
+    std::string Unit;
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Unit = Main->getName().str();
+    llvm::SmallString<256> AbsUnit(Unit);
+    llvm::sys::fs::make_absolute(AbsUnit);
+    auto fail = [&](const std::string &What, std::error_code EC) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "ldslint: cannot write '%0': %1"))
+          << What << EC.message();
+    };
+    int LockFD = -1;
+    const std::string LockPath = Opts.JsonPath + ".lock";
+    if (std::error_code EC = llvm::sys::fs::openFileForWrite(
+            LockPath, LockFD, llvm::sys::fs::CD_OpenAlways)) {
+      fail(LockPath, EC);
+      return;
+    }
+    llvm::sys::fs::lockFile(LockFD);
     std::vector<llvm::json::Value> Items;
     if (auto Buf = llvm::MemoryBuffer::getFile(Opts.JsonPath))
       if (auto Old = llvm::json::parse((*Buf)->getBuffer()))
@@ -117,21 +142,39 @@ private:
           if (auto *Arr = Obj->getArray("findings"))
             for (const llvm::json::Value &V : *Arr)
               if (auto *F = V.getAsObject())
-                if (F->getString("arch") != llvm::StringRef(Arch))
+                if (F->getString("arch") != llvm::StringRef(Arch) ||
+                    F->getString("unit") != llvm::StringRef(AbsUnit))
                   Items.push_back(V);
     ldslint::ReportOptions Visible = Opts.Report;
     for (const ldslint::Finding &F : Out.Findings)
-      if (ldslint::isReportable(F, Visible))
-        Items.push_back(ldslint::findingToJson(F));
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Opts.JsonPath, EC, llvm::sys::fs::OF_Text);
-    if (EC) {
-      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                         "ldslint: cannot write '%0': %1"))
-          << Opts.JsonPath << EC.message();
-      return;
+      if (ldslint::isReportable(F, Visible)) {
+        llvm::json::Value V = ldslint::findingToJson(F);
+        if (auto *O = V.getAsObject())
+          (*O)["unit"] = AbsUnit.str().str();
+        Items.push_back(std::move(V));
+      }
+    int FD = -1;
+    llvm::SmallString<256> Temp;
+    std::error_code EC = llvm::sys::fs::createUniqueFile(
+        Opts.JsonPath + ".%%%%%%", FD, Temp, llvm::sys::fs::OF_Text);
+    if (!EC) {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << llvm::formatv("{0:2}", ldslint::findingsToJson(Items)) << "\n";
+      OS.close();
+      if (OS.has_error()) {
+        EC = OS.error();
+        OS.clear_error();
+      }
     }
-    OS << llvm::formatv("{0:2}", ldslint::findingsToJson(Items)) << "\n";
+    if (!EC)
+      EC = llvm::sys::fs::rename(Temp, Opts.JsonPath);
+    if (EC) {
+      if (!Temp.empty())
+        llvm::sys::fs::remove(Temp);
+      fail(Opts.JsonPath, EC);
+    }
+    llvm::sys::fs::unlockFile(LockFD);
+    llvm::sys::Process::SafelyCloseFileDescriptor(LockFD);
   }
 };
 
