@@ -592,7 +592,7 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
            "' against every access exceeded the search budget (" +
            std::to_string(SearchBudget) +
            " lane evaluations)" +
-           (AssumedInRow ? "; a known block shape (--assume-block or a "
+           (AssumedInRow ? "; a known block shape (the assume-block option or a "
                            "constant launch shape) makes each check cheaper"
                          : "");
   if (!Pad && !Swz)

@@ -187,7 +187,7 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
         F.Result.Assumptions.begin(),
         "block shape unknown: assumed blockDim.x is " +
             std::to_string(Model.WaveSize) + " times a power of two and "
-            "blockDim.y, blockDim.z powers of two (pass --assume-block or "
+            "blockDim.y, blockDim.z powers of two (set the assume-block option or "
             "launch with a constant shape)");
   if (Runs.size() > 1)
     F.Result.Assumptions.push_back("the kernel is launched in " +

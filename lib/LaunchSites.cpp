@@ -1498,7 +1498,7 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
                                         bool UsesThreadIdxYZ) {
   if (Assumed) {
     BlockShape S = *Assumed;
-    S.Source = "--assume-block";
+    S.Source = "the assume-block option";
     return S;
   }
   if (!UsesThreadIdxYZ)
