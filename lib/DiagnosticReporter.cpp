@@ -96,9 +96,20 @@ std::string groupKey(const Finding &F, bool PerFunction) {
 
 } // namespace
 
+namespace {
+/// AMD's words on AMD targets: a wavefront (of 64 or 32 lanes) issues an LDS
+/// instruction in passes; NVIDIA's warp instruction takes wavefronts.
+bool amdTarget(const Finding &F) { return F.Arch.rfind("gfx", 0) == 0; }
+const char *perInstruction(const Finding &F) {
+  return amdTarget(F) ? " LDS passes per wavefront instruction"
+                      : " wavefronts per warp instruction";
+}
+} // namespace
+
 std::string describeCollision(const Finding &F) {
   const BankCollision &C = F.Result.Example;
-  std::string S = "lanes " + listOf(C.Lanes) + " of warp " +
+  std::string S = "lanes " + listOf(C.Lanes) +
+                  (amdTarget(F) ? " of wavefront " : " of warp ") +
                   std::to_string(F.Result.ExampleWarp) + " access bytes " +
                   listOf(C.Addresses) + " of '" + F.Array + "'" +
                   (F.Result.ExampleRelative ? " (plus a uniform offset)" : "") +
@@ -176,8 +187,8 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                            std::to_string(R.Degree) + "-way bank conflict " +
                                verb(F.Kind) + " shared array '" + F.Array +
                                "' on " + F.Arch + ": " + number(R.Wavefronts) +
-                               (R.MeanKnown ? "" : "+") +
-                               " wavefronts per warp instruction, ideal " +
+                               (R.MeanKnown ? "" : "+") + perInstruction(F) +
+                               ", ideal " +
                                number(R.Ideal),
                            {}};
       for (const Fix &Fx : F.Fixes)
@@ -193,7 +204,7 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                                             "under the analysed block shape)")
                           : R.Status == Verdict::Ok
                               ? "no bank conflict (" + number(R.Wavefronts) +
-                                    " wavefronts per warp instruction)"
+                                    perInstruction(F) + ")"
                               : "bank conflicts not decided: " + R.Reason),
                      {}});
     }

@@ -12,8 +12,8 @@ __global__ void tr(float *out) {
   tile[threadIdx.y][threadIdx.x] = threadIdx.x;
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-  // CHECK-DAG: hip-headers.hip:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'tile' on gfx90a: 64 wavefronts per warp instruction, ideal 2 [ldslint]
-  // CHECK-DAG: hip-headers.hip:[[@LINE-2]]:41: warning: 32-way bank conflict reading shared array 'tile' on gfx1100: 32 wavefronts per warp instruction, ideal 1 [ldslint]
+  // CHECK-DAG: hip-headers.hip:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'tile' on gfx90a: 64 LDS passes per wavefront instruction, ideal 2 [ldslint]
+  // CHECK-DAG: hip-headers.hip:[[@LINE-2]]:41: warning: 32-way bank conflict reading shared array 'tile' on gfx1100: 32 LDS passes per wavefront instruction, ideal 1 [ldslint]
 }
 
 __global__ void dyn(float *out) {
@@ -24,10 +24,10 @@ __global__ void dyn(float *out) {
   b[threadIdx.y * 33 + threadIdx.x] = threadIdx.y;
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = a[threadIdx.x * 32 + threadIdx.y] + b[threadIdx.x * 33 + threadIdx.y];
-  // CHECK-DAG: hip-headers.hip:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'smem' on gfx90a: 64 wavefronts per warp instruction, ideal 2 [ldslint]
-  // CHECK-DAG: hip-headers.hip:[[@LINE-2]]:41: warning: 32-way bank conflict reading shared array 'smem' on gfx1100: 32 wavefronts per warp instruction, ideal 1 [ldslint]
+  // CHECK-DAG: hip-headers.hip:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'smem' on gfx90a: 64 LDS passes per wavefront instruction, ideal 2 [ldslint]
+  // CHECK-DAG: hip-headers.hip:[[@LINE-2]]:41: warning: 32-way bank conflict reading shared array 'smem' on gfx1100: 32 LDS passes per wavefront instruction, ideal 1 [ldslint]
   // ALL: hip-headers.hip:[[@LINE-3]]:41: warning: 32-way bank conflict reading shared array 'smem' on gfx90a
-  // ALL: hip-headers.hip:[[@LINE-4]]:77: remark: reading shared array 'smem' on gfx90a: no bank conflict (2 wavefronts per warp instruction)
+  // ALL: hip-headers.hip:[[@LINE-4]]:77: remark: reading shared array 'smem' on gfx90a: no bank conflict (2 LDS passes per wavefront instruction)
 }
 
 int main() {
