@@ -37,6 +37,7 @@ config.substitutions.append(("%ldslint", driver))
 config.substitutions.append(("%stubargs",
                              "-x cuda -nocudainc -nocudalib -I%s -include cuda.h" % inputs))
 config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%obj_root", config.ldslint_obj_root))
 config.substitutions.append(("%cuda_arch", cuda_arch))
 
 if config.cuda_path and int(config.llvm_version_major) >= 22:
