@@ -146,6 +146,7 @@ struct RunState {
   unsigned Reported = 0;
   std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
   unsigned Units = 0;                 ///< device compiles analysed
+  std::vector<std::string> Failed;    ///< files that did not compile
   unsigned ByVerdict[3] = {0, 0, 0};  ///< findings by Verdict
   bool TargetProblem = false;
   ldslint::FixCollector Fixes;
@@ -694,8 +695,11 @@ int main(int argc, const char **argv) {
           });
       Factory F(S);
       int RC = Tool.run(&F);
-      if (RC != 0)
+      if (RC != 0) {
         Status = 2;
+        if (std::find(S.Failed.begin(), S.Failed.end(), File) == S.Failed.end())
+          S.Failed.push_back(File);
+      }
     }
   }
   if (S.TargetProblem)
@@ -721,7 +725,7 @@ int main(int argc, const char **argv) {
   if (S.Json) {
     std::string Text =
         Format == "sarif"
-            ? llvm::formatv("{0:2}", ldslint::findingsToSarif(S.Items)).str()
+            ? llvm::formatv("{0:2}", ldslint::findingsToSarif(S.Items, S.Failed)).str()
             : llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
     if (OutputFile.empty()) {
       outs() << Text << "\n";
