@@ -55,6 +55,11 @@ public:
           << Out.Problem;
       return;
     }
+    const std::string Gaps = ldslint::analysisGaps(Out, Opts.Analysis);
+    if (!Gaps.empty())
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Remark,
+                                         "ldslint on %0: %1"))
+          << Arch << Gaps;
     if (!firstOffloadArch(Arch))
       for (ldslint::Finding &F : Out.Findings)
         if (!F.Fixes.empty()) {

@@ -1,6 +1,8 @@
 //===- Analyzer.cpp --------------------------------------------------------===//
 #include "Analyzer.h"
 
+#include <cstdio>
+
 #include "KernelExtractor.h"
 #include "LaunchEvaluation.h"
 #include "LaunchSites.h"
@@ -143,9 +145,34 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
 
 } // namespace
 
+std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Options) {
+  std::string Text;
+  if (!Out.IrProblem.empty())
+    Text = Out.IrProblem;
+  if (!Out.Skipped.empty()) {
+    std::string Names;
+    for (size_t I = 0; I < Out.Skipped.size() && I < 8; ++I)
+      Names += (Names.empty() ? "" : ", ") + Out.Skipped[I];
+    if (Out.Skipped.size() > 8)
+      Names += " and " + std::to_string(Out.Skipped.size() - 8) + " more";
+    char Budget[32];
+    snprintf(Budget, sizeof(Budget), "%g", Options.TimeBudgetSeconds);
+    Text += std::string(Text.empty() ? "" : "; ") + "the time budget (" +
+            Budget + " s per translation unit, option time-budget) ran out: " +
+            std::to_string(Out.Skipped.size()) +
+            " kernel(s) not analysed: " + Names;
+  }
+  return Text;
+}
+
 AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
                                       unsigned WaveSize,
-                                      const AnalysisOptions &Options) {
+                                      const AnalysisOptions &GivenOptions) {
+  AnalysisOptions Options = GivenOptions;
+  if (Options.TimeBudgetSeconds > 0)
+    Options.Deadline = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(Options.TimeBudgetSeconds));
   AnalysisOutput Out;
   Out.Model = lookupBankModel(Arch, WaveSize);
   if (!Out.Model) {
@@ -169,7 +196,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
                         std::chrono::steady_clock::now() - Collected)
                         .count()
                  << " s\n";
-  if (Options.Engine == EngineChoice::Ast)
+  if (Options.Engine == EngineChoice::Ast || pastDeadline(Options))
     return Out;
   // Code generation and LLVM's passes can stop with a fatal error on code
   // they do not expect; that must never take the user's compile down. On
@@ -193,7 +220,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     const auto Emitted = std::chrono::steady_clock::now();
     if (DM)
       FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled,
-                                   &Cache);
+                                   &Cache, &Out.Skipped);
     if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
       llvm::errs() << "ldslint: device IR "
                    << std::chrono::duration<double>(Emitted - Start).count()
@@ -252,6 +279,10 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
   for (const ExtractedKernel &K : Kernels)
     Planner.addKernel(K);
   for (const ExtractedKernel &K : Kernels) {
+    if (pastDeadline(Options)) {
+      Out.Skipped.push_back(kernelName(K.Kernel, Ctx));
+      continue;
+    }
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
     const std::vector<LaunchRun> Runs =

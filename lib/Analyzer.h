@@ -14,6 +14,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/CodeGenOptions.h"
 
+#include <chrono>
+
 namespace ldslint {
 
 /// Which engine answers: both (the AST engine's findings, completed by the
@@ -34,6 +36,12 @@ struct AnalysisOptions {
   /// unknown targets are left out).
   std::vector<std::string> FixArchs;
   EvalOptions Eval;
+  /// Time for one translation unit and target, in seconds (0: no limit).
+  /// Kernels not reached in time are not analysed and are listed in
+  /// AnalysisOutput::Skipped; the findings made so far are kept.
+  double TimeBudgetSeconds = 60;
+  /// Set by analyzeTranslationUnit from TimeBudgetSeconds.
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
 
 struct AnalysisOutput {
@@ -42,8 +50,20 @@ struct AnalysisOutput {
   /// Set when the device IR could not be generated (only the AST engine's
   /// findings are then reported).
   std::string IrProblem;
+  /// Kernels not analysed because the time budget was spent.
+  std::vector<std::string> Skipped;
   std::vector<Finding> Findings;
 };
+
+/// Whether \p Options' deadline has passed.
+inline bool pastDeadline(const AnalysisOptions &Options) {
+  return Options.Deadline && std::chrono::steady_clock::now() > *Options.Deadline;
+}
+
+/// One sentence on what the analysis of a translation unit left out (the IR
+/// engine's problem, kernels skipped for time), for the front ends to show;
+/// empty when nothing was.
+std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Options);
 
 /// \p Arch is the device target's CPU ("sm_90", "gfx942"); \p WaveSize what
 /// the compiler reports for it (0 if unknown).

@@ -31,6 +31,14 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.Report.MinDegree = static_cast<unsigned>(V);
     return "";
   }
+  if (Name == "time-budget") {
+    char *End = nullptr;
+    const double V = std::strtod(Value.c_str(), &End);
+    if (Value.empty() || *End || !(V >= 0))
+      return "invalid time-budget '" + Value + "' (expected seconds, 0 for no limit)";
+    Opts.Analysis.TimeBudgetSeconds = V;
+    return "";
+  }
   if (Name == "json") {
     if (Value.empty())
       return "json= needs a file name";
@@ -83,6 +91,8 @@ const char *optionHelp() {
          "decided\n"
          "  report-all          remark on every access, conflict-free ones too\n"
          "  no-werror           findings stay warnings under -Werror\n"
+         "  time-budget=SECONDS per translation unit and target (default 60, 0: no\n"
+         "                      limit); kernels not reached in time are listed\n"
          "  engine=both|ast|ir  which analysis answers (default both: the source\n"
          "                      engine, completed by the device-IR engine for every\n"
          "                      shared-memory operation it does not decide)\n";

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -129,7 +130,8 @@ void addMergedFindings(const SourceManager &SM,
 std::vector<Finding> analyzeDeviceModule(
     ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    const std::function<bool(const Finding &)> &Settled, EvaluationCache *Cache) {
+    const std::function<bool(const Finding &)> &Settled, EvaluationCache *Cache,
+    std::vector<std::string> *Skipped) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const llvm::Function &Fn : DM.module()) {
@@ -138,6 +140,13 @@ std::vector<Finding> analyzeDeviceModule(
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
     if (FD && SM.isInSystemHeader(FD->getLocation()))
       continue;
+    if (pastDeadline(Options)) {
+      const std::string Name =
+          FD ? kernelName(FD, Ctx) : llvm::demangle(Fn.getName().str());
+      if (Skipped && std::find(Skipped->begin(), Skipped->end(), Name) == Skipped->end())
+        Skipped->push_back(Name);
+      continue;
+    }
     std::vector<std::string> ParamNames;
     if (FD)
       for (const ParmVarDecl *P : FD->parameters())

@@ -24,7 +24,7 @@ std::vector<Finding> analyzeDeviceModule(
     clang::ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
     const std::function<bool(const Finding &)> &Settled = nullptr,
-    EvaluationCache *Cache = nullptr);
+    EvaluationCache *Cache = nullptr, std::vector<std::string> *Skipped = nullptr);
 
 } // namespace ldslint
 

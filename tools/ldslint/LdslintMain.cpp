@@ -99,6 +99,11 @@ cl::opt<bool> ShowUnknown("show-unknown",
                           cl::desc("In text output, also remark on accesses "
                                    "whose conflicts cannot be decided"),
                           cl::cat(Category));
+cl::opt<double> TimeBudget(
+    "time-budget",
+    cl::desc("Seconds per file and target (default 60, 0: no limit); kernels "
+             "not reached in time are listed, the findings made are kept"),
+    cl::init(60), cl::cat(Category));
 cl::opt<bool> FailOnUnknown(
     "fail-on-unknown",
     cl::desc("Exit with status 1 also when some shared-memory access cannot "
@@ -240,6 +245,13 @@ public:
       S.TargetProblem = true;
       return;
     }
+    const std::string Gaps = ldslint::analysisGaps(Out, S.Opts.Analysis);
+    if (!Gaps.empty())
+      errs() << "ldslint: note: "
+             << Ctx.getSourceManager()
+                    .getFileEntryRefForID(Ctx.getSourceManager().getMainFileID())
+                    ->getName()
+             << " on " << Arch << ": " << Gaps << "\n";
     const SourceManager &SM = Ctx.getSourceManager();
     ldslint::rehomeFixes(Out.Findings, SM, S.Opts.Report);
     ++S.Units;
@@ -616,6 +628,11 @@ int main(int argc, const char **argv) {
       return 2;
     }
   }
+  if (TimeBudget < 0) {
+    errs() << "ldslint: --time-budget must be 0 (no limit) or more seconds\n";
+    return 2;
+  }
+  S.Opts.Analysis.TimeBudgetSeconds = TimeBudget;
   if (!AssumeBlock.empty()) {
     std::string E = ldslint::applyOption(S.Opts, "assume-block=" + AssumeBlock);
     if (!E.empty()) {
