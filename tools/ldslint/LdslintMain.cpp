@@ -555,6 +555,15 @@ int main(int argc, const char **argv) {
       "  ldslint kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
       "  ldslint --format=json --report=all -p build src/kernel.hip\n"
       "  ldslint -p build     (every CUDA/HIP file of build/compile_commands.json)\n");
+  // The plugin's arguments and the suppression comment, after the examples.
+  static const std::string PluginHelp =
+      std::string("\nThe same analysis inside a clang/hipcc build: "
+                  "-fplugin=<lib>/ldslint.so, with arguments\n"
+                  "-fplugin-arg-ldslint-<arg>:\n") +
+      ldslint::optionHelp() +
+      "\nA line that carries the comment `// ldslint: ignore` gets no "
+      "finding.\n";
+  cl::extrahelp PluginExtra(PluginHelp.c_str());
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "ldslint " LDSLINT_VERSION " (built with clang " CLANG_VERSION_STRING
           ")\n";
