@@ -65,21 +65,11 @@ bool sameExpr(const SymRef &X, const SymRef &Y) {
 /// when its exit test on the same values has passed (`if (k < K) stage ^= 1`
 /// in a loop `while (k < K)`).
 SymRef assumeHolds(const SymRef &E, const SymRef &Cond) {
-  if (!E || !Cond)
+  if (!Cond)
     return E;
-  if (sameExpr(E, Cond))
-    return SymExpr::constant(1, E->Type);
-  if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
-    return E;
-  SymRef A = assumeHolds(E->A, Cond), B = assumeHolds(E->B, Cond),
-         C = assumeHolds(E->C, Cond);
-  if (A == E->A && B == E->B && C == E->C)
-    return E;
-  auto N = std::make_shared<SymExpr>(*E);
-  N->A = A;
-  N->B = B;
-  N->C = C;
-  return N;
+  return rewrite(E, [&](const SymRef &Node) -> SymRef {
+    return sameExpr(Node, Cond) ? SymExpr::constant(1, Node->Type) : nullptr;
+  });
 }
 
 std::set<SymbolId> symbolsOf(const SymRef &E) {

@@ -84,7 +84,8 @@ void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
   }
   const auto Start = std::chrono::steady_clock::now();
   evaluateUncached(Kernel, Access, Runs, Configs, Model, F);
-  if (std::getenv("LDSLINT_DEBUG_TIME")) { // for developers
+  static const bool DebugTime = std::getenv("LDSLINT_DEBUG_TIME"); // developers
+  if (DebugTime) {
     const double Seconds = std::chrono::duration<double>(
                                std::chrono::steady_clock::now() - Start)
                                .count();

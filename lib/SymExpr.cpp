@@ -76,17 +76,15 @@ void forEachSymbol(const SymExpr &E, const std::function<void(SymbolId)> &F) {
     forEachSymbol(*E.C, F);
 }
 
-SymRef substitute(const SymRef &E,
-                  const std::function<SymRef(SymbolId)> &Replace) {
+SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace) {
   if (!E)
     return E;
-  if (E->K == SymExpr::Kind::Symbol) {
-    if (SymRef R = Replace(E->Sym))
-      return R;
+  if (SymRef R = Replace(E))
+    return R;
+  if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
     return E;
-  }
-  SymRef A = substitute(E->A, Replace), B = substitute(E->B, Replace),
-         C = substitute(E->C, Replace);
+  SymRef A = rewrite(E->A, Replace), B = rewrite(E->B, Replace),
+         C = rewrite(E->C, Replace);
   if (A == E->A && B == E->B && C == E->C)
     return E;
   auto N = std::make_shared<SymExpr>(*E);
@@ -94,6 +92,13 @@ SymRef substitute(const SymRef &E,
   N->B = B;
   N->C = C;
   return N;
+}
+
+SymRef substitute(const SymRef &E,
+                  const std::function<SymRef(SymbolId)> &Replace) {
+  return rewrite(E, [&](const SymRef &Node) -> SymRef {
+    return Node->K == SymExpr::Kind::Symbol ? Replace(Node->Sym) : nullptr;
+  });
 }
 
 namespace {

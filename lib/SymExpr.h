@@ -232,6 +232,10 @@ std::optional<int64_t> evaluate(const SymExpr &E, const SymbolValues &Values);
 /// Calls \p F for every symbol the expression mentions.
 void forEachSymbol(const SymExpr &E, const std::function<void(SymbolId)> &F);
 
+/// Replaces each subtree (outermost first) for which \p Replace returns
+/// non-null; unchanged subtrees are shared.
+SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace);
+
 /// Replaces symbols for which \p Replace returns non-null.
 SymRef substitute(const SymRef &E,
                   const std::function<SymRef(SymbolId)> &Replace);

@@ -13,44 +13,43 @@ bool startsWith(const std::string &S, const char *P) {
   return S.compare(0, std::strlen(P), P) == 0;
 }
 
-/// nvcc options that take a value, in their long and short spellings,
-/// which clang does not understand and the analysis does not need.
-const char *const DroppedWithValue[] = {
-    "-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options",
-    "-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
-    "-Xarchive", "--archive-options", "-maxrregcount", "--maxrregcount",
-    "-ccbin", "--compiler-bindir", "-t", "--threads", "-default-stream",
-    "--default-stream", "-rdc", "--relocatable-device-code", "-ewp",
-    "--extensible-whole-program", "--diag-suppress", "-diag-suppress",
-    "--diag-warn", "--diag-error", "-ftz", "--ftz", "-prec-div", "--prec-div",
-    "-prec-sqrt", "--prec-sqrt", "-fmad", "--fmad", "-keep-dir", "--keep-dir",
-    "-Wno-deprecated-gpu-targets", "-split-compile", "--split-compile",
-    "-lineinfo", "--generate-line-info", "-res-usage", "--resource-usage",
-    "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
-    "-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
-    "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-    "--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda",
-    "-extended-lambda", "-use_fast_math", "--use_fast_math", "-dc",
-    "--device-c", "-dw", "--device-w", "-G", "--device-debug", "-keep",
-    "--keep", "-restrict", "--restrict", "-dlink", "--device-link",
-    "-cudart", "--cudart", "-cudadevrt", "--cudadevrt"};
-
-/// Which of those take a value in the next argument when not written
-/// `-opt=value`.
-bool takesValue(const std::string &Opt) {
-  static const char *const Flags[] = {
-      "-lineinfo", "--generate-line-info", "-res-usage", "--resource-usage",
-      "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
-      "-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
-      "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-      "--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda",
-      "-extended-lambda", "-use_fast_math", "--use_fast_math", "-dc",
-      "--device-c", "-dw", "--device-w", "-G", "--device-debug", "-keep",
-      "--keep", "-restrict", "--restrict", "-dlink", "--device-link",
-      "-Wno-deprecated-gpu-targets"};
-  return std::none_of(std::begin(Flags), std::end(Flags),
-                      [&](const char *F) { return Opt == F; });
-}
+/// nvcc options that clang does not understand and the analysis does not
+/// need, and whether they take a value (`-opt value` or `-opt=value`).
+struct NvccOnly {
+  const char *Name;
+  bool TakesValue;
+};
+const NvccOnly Dropped[] = {
+    {"-Xcompiler", true}, {"--compiler-options", true}, {"-Xptxas", true},
+    {"--ptxas-options", true}, {"-Xnvlink", true}, {"--nvlink-options", true},
+    {"-Xlinker", true}, {"--linker-options", true}, {"-Xarchive", true},
+    {"--archive-options", true}, {"-maxrregcount", true},
+    {"--maxrregcount", true}, {"-ccbin", true}, {"--compiler-bindir", true},
+    {"-t", true}, {"--threads", true}, {"-default-stream", true},
+    {"--default-stream", true}, {"-rdc", true},
+    {"--relocatable-device-code", true}, {"-ewp", true},
+    {"--extensible-whole-program", true}, {"--diag-suppress", true},
+    {"-diag-suppress", true}, {"--diag-warn", true}, {"--diag-error", true},
+    {"-ftz", true}, {"--ftz", true}, {"-prec-div", true}, {"--prec-div", true},
+    {"-prec-sqrt", true}, {"--prec-sqrt", true}, {"-fmad", true},
+    {"--fmad", true}, {"-keep-dir", true}, {"--keep-dir", true},
+    {"-split-compile", true}, {"--split-compile", true},
+    {"-cudart", true}, {"--cudart", true}, {"-cudadevrt", true},
+    {"--cudadevrt", true},
+    {"-Wno-deprecated-gpu-targets", false}, {"-lineinfo", false},
+    {"--generate-line-info", false}, {"-res-usage", false},
+    {"--resource-usage", false}, {"-forward-unknown-to-host-compiler", false},
+    {"--forward-unknown-to-host-compiler", false},
+    {"-forward-unknown-to-host-linker", false},
+    {"--forward-unknown-to-host-linker", false},
+    {"--expt-relaxed-constexpr", false}, {"-expt-relaxed-constexpr", false},
+    {"--expt-extended-lambda", false}, {"-expt-extended-lambda", false},
+    {"--extended-lambda", false}, {"-extended-lambda", false},
+    {"-use_fast_math", false}, {"--use_fast_math", false}, {"-dc", false},
+    {"--device-c", false}, {"-dw", false}, {"--device-w", false},
+    {"-G", false}, {"--device-debug", false}, {"-keep", false},
+    {"--keep", false}, {"-restrict", false}, {"--restrict", false},
+    {"-dlink", false}, {"--device-link", false}};
 
 /// sm_XX for every compute_XX / sm_XX / lto_XX in \p Value (an -arch value
 /// or a -gencode `arch=...,code=...` list).
@@ -108,11 +107,11 @@ TranslatedCommand translateNvccCommand(const std::vector<std::string> &Args) {
         Out.Args.push_back(A.substr(std::strlen(Opt)));
         goto next_arg;
       }
-    for (const char *Opt : DroppedWithValue) {
-      const std::string O = Opt;
+    for (const NvccOnly &Opt : Dropped) {
+      const std::string O = Opt.Name;
       if (A == O) {
         std::string Written = A;
-        if (takesValue(O) && I + 1 < Args.size())
+        if (Opt.TakesValue && I + 1 < Args.size())
           Written += " " + next();
         Out.Dropped.push_back(Written);
         goto next_arg;
