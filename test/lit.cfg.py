@@ -1,5 +1,6 @@
 # lit configuration for ldslint's user-visible behaviour.
 import os
+import sys
 import lit.formats
 
 config.name = "ldslint"
@@ -14,6 +15,15 @@ plugin = os.path.join(config.ldslint_obj_root, "lib", "ldslint.so")
 driver = os.path.join(config.ldslint_obj_root, "bin", "ldslint")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+
+# -DLDSLINT_SANITIZE=ON: the plugin and tidy module are loaded by an
+# uninstrumented clang, so the sanitizer runtimes are preloaded into every
+# command. Leak checking is off: clang frees nothing on purpose (-disable-free).
+if getattr(config, "sanitizer_runtimes", []):
+    config.available_features.add("sanitized")
+    config.environment["LD_PRELOAD"] = " ".join(config.sanitizer_runtimes)
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # A hermetic CUDA / HIP compile: stub header, no SDK.
 clang = config.clang + " -Wno-unknown-cuda-version"
@@ -33,6 +43,11 @@ config.substitutions.append(("%clang_cuda", cuda))
 config.substitutions.append(("%clang_hip", hip))
 config.substitutions.append(("%clang", clang))
 config.substitutions.append(("%plugin", "-fplugin=" + plugin))
+config.substitutions.append(("%ldslint-lsp", driver + "-lsp"))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%stubargs_json", ", ".join(
+    '"%s"' % a for a in ["-x", "cuda", "-nocudainc", "-nocudalib", "-I" + inputs,
+                         "-include", "cuda.h"])))
 config.substitutions.append(("%ldslint", driver))
 config.substitutions.append(("%stubargs",
                              "-x cuda -nocudainc -nocudalib -I%s -include cuda.h" % inputs))
