@@ -1,5 +1,6 @@
 //===- Analyzer.cpp --------------------------------------------------------===//
 #include "Analyzer.h"
+#include "KernelCoverage.h"
 
 #include <cstdio>
 
@@ -214,9 +215,26 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     if (F.Result.Status != Verdict::Unknown)
       Decided.insert(lineKey(SM, F));
   auto Settled = [&](const Finding &F) { return Decided.count(lineKey(SM, F)) > 0; };
+  // Kernels the source engine decided entirely need no device IR; when that
+  // is all of them, no device IR is generated.
+  if (Options.Engine == EngineChoice::Both && Out.Skipped.empty() &&
+      Out.DecidedBySource.size() == Out.SourceKernels) {
+    if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+      llvm::errs() << "ldslint: device IR not needed (" << Out.SourceKernels
+                   << " kernels decided by the source engine)\n";
+    return Out;
+  }
+  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+    llvm::errs() << "ldslint: device IR for "
+                 << Out.SourceKernels - Out.DecidedBySource.size() << " of "
+                 << Out.SourceKernels << " kernels\n";
+  auto NeedsIr = [&](const FunctionDecl *FD) {
+    return Options.Engine != EngineChoice::Both ||
+           !Out.DecidedBySource.count(FD->getCanonicalDecl());
+  };
   const bool Finished = CRC.RunSafely([&] {
     const auto Start = std::chrono::steady_clock::now();
-    DM = DeviceModule::emit(Ctx, Options.CodeGen, Error);
+    DM = DeviceModule::emit(Ctx, Options.CodeGen, Error, NeedsIr);
     const auto Emitted = std::chrono::steady_clock::now();
     if (DM)
       FromIR = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, Settled,
@@ -316,7 +334,13 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
       Models.push_back(&Site.Model);
     }
     markMergeCandidates(Arrays, Models, Model, Out.Findings, FirstFinding);
+    std::vector<const Finding *> Made;
+    for (size_t I = FirstFinding; I < Out.Findings.size(); ++I)
+      Made.push_back(&Out.Findings[I]);
+    if (sourceEngineCoversKernel(Ctx, K, Made))
+      Out.DecidedBySource.insert(K.Kernel->getCanonicalDecl());
   }
+  Out.SourceKernels = Kernels.size();
   Planner.plan(Out.Findings);
 }
 } // namespace

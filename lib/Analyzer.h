@@ -53,6 +53,11 @@ struct AnalysisOutput {
   /// Kernels not analysed because the time budget was spent.
   std::vector<std::string> Skipped;
   std::vector<Finding> Findings;
+  /// Kernels the source engine found, and those of them whose every
+  /// shared-memory operation it decided (KernelCoverage.h): the device-IR
+  /// engine leaves these out, and is not run when all are.
+  size_t SourceKernels = 0;
+  std::set<const clang::FunctionDecl *> DecidedBySource;
 };
 
 /// Whether \p Options' deadline has passed.

@@ -75,9 +75,33 @@ const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
   return CG ? CG->GetDeclForMangledName(MangledName) : nullptr;
 }
 
+namespace {
+/// Drops the bodies of the kernels \p Analyse declines, then of the helpers
+/// only they called, so the passes spend nothing on them.
+void dropKernelsNotAnalysed(
+    DeviceModule &DM, const std::function<bool(const FunctionDecl *)> &Analyse) {
+  for (llvm::Function &F : DM.module()) {
+    if (F.isDeclaration() || !isKernelFunction(F))
+      continue;
+    const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
+    if (FD && !Analyse(FD))
+      F.deleteBody();
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (llvm::Function &F : DM.module())
+      if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty()) {
+        F.deleteBody();
+        Changed = true;
+      }
+  }
+}
+} // namespace
+
 std::unique_ptr<DeviceModule>
 DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
-                   std::string &Error) {
+                   std::string &Error,
+                   const std::function<bool(const FunctionDecl *)> &Analyse) {
   const auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<DeviceModule> DM(new DeviceModule());
   DM->Inputs = std::make_unique<DeviceModuleInputs>();
@@ -134,6 +158,8 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     return nullptr;
   }
   const auto Generated = std::chrono::steady_clock::now();
+  if (Analyse)
+    dropKernelsNotAnalysed(*DM, Analyse);
   normaliseForAnalysis(*DM->M, &DM->Merged);
   if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
     llvm::errs() << "ldslint: codegen "

@@ -29,6 +29,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -58,10 +59,12 @@ public:
   /// Emits and normalises the device module of \p Ctx. \p Base are the
   /// compile's code-generation options when known (plugin, driver); null
   /// uses clang's defaults. Returns null with \p Error set when codegen
-  /// fails.
+  /// fails. Kernels for which \p Analyse (when given) says no are emitted
+  /// but not normalised: their bodies are dropped before the passes run.
   static std::unique_ptr<DeviceModule>
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
-       std::string &Error);
+       std::string &Error,
+       const std::function<bool(const clang::FunctionDecl *)> &Analyse = {});
 
   /// The accesses (their debug locations and widths) that the load/store
   /// vectorizer merged into \p I; empty when \p I is not a merged access.

@@ -135,8 +135,8 @@ std::vector<Finding> analyzeDeviceModule(
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const llvm::Function &Fn : DM.module()) {
-    if (!isKernelFunction(Fn))
-      continue;
+    if (Fn.isDeclaration() || !isKernelFunction(Fn))
+      continue; // a declaration: a kernel the source engine decided
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
     if (FD && SM.isInSystemHeader(FD->getLocation()))
       continue;

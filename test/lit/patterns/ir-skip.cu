@@ -1,0 +1,57 @@
+// Kernels whose every shared access the source engine decided get no device
+// IR (it costs more than parsing); the others still do, and every kernel
+// keeps its findings. LDSLINT_DEBUG_TIME says how many kernels went to the IR.
+// RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="shared array 's'"
+// RUN: sed -n '/SIMPLE-BEGIN/,/SIMPLE-END/p' %s > %t.cu
+// RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %t.cu -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=SIMPLE
+
+// SIMPLE-BEGIN
+__global__ void simple(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK-DAG: ir-skip.cu:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'tile'
+  // SIMPLE: ldslint: device IR not needed (1 kernels decided by the source engine)
+  // SIMPLE: .cu:{{[0-9]+}}:41: warning: 32-way bank conflict reading shared array 'tile'
+}
+// SIMPLE-END
+
+// A pointer that moves: the source engine does not follow it.
+__global__ void moving(float *out) {
+  __shared__ float buf[32 * 33];
+  float *p = buf + threadIdx.x;
+  for (int i = 0; i < 4; ++i) {
+    *p = out[i];
+    p += 32;
+  }
+  __syncthreads();
+  out[threadIdx.x] = buf[threadIdx.x * 32];
+  // CHECK-DAG: ir-skip.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'buf'
+}
+
+// Two reads of one array: the load/store vectorizer merges them into one
+// 8-byte load, which is conflict-free; each alone would be 2-way. Leaving
+// this kernel out of the IR would report a false conflict.
+__global__ void pair(float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  out[threadIdx.x] = s[2 * threadIdx.x] + s[2 * threadIdx.x + 1];
+}
+
+// A call of a function defined elsewhere that takes a pointer.
+__device__ void external_helper(float *p);
+__global__ void escapes(float *out) {
+  __shared__ float e[32][32];
+  external_helper(&e[0][0]);
+  out[threadIdx.x] = e[threadIdx.x][0];
+}
+
+void launch(float *o) {
+  simple<<<1, dim3(32, 32)>>>(o);
+  moving<<<1, 32>>>(o);
+  pair<<<1, 32>>>(o);
+  escapes<<<1, 32>>>(o);
+}
+// CHECK-DAG: ldslint: device IR for 3 of 4 kernels
