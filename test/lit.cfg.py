@@ -66,7 +66,10 @@ if os.path.exists(tidy) and os.path.exists(tidy_module):
 nvcc = os.path.join(config.cuda_path or "/usr/local/cuda", "bin", "nvcc")
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")
-    config.substitutions.append(("%nvcc", nvcc))
+    # nvcc's own tools crash with the sanitizer runtimes preloaded.
+    config.substitutions.append(
+        ("%nvcc", ("env -u LD_PRELOAD " if "sanitized" in config.available_features
+                   else "") + nvcc))
 if (os.path.exists("/usr/include/hip/hip_runtime.h") and
         int(config.llvm_version_major) >= 20):
     config.available_features.add("hip-headers")

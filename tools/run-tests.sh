@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ldslint: the whole test suite. Installs what is missing, builds against
-# LLVM 22 and LLVM 15, and runs unit tests, lit tests, the recorded-hardware
+# LLVM 22 and LLVM 15 (and LLVM 22 again with ASan+UBSan), and runs unit
+# tests, lit tests, the recorded-hardware
 # regression check, the hardware kit's self-test and the sample compiles.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +24,11 @@ else
   echo "LLVM 15 not installed; its build is skipped" >&2
   exit 1
 fi
+
+echo "== LLVM 22 under AddressSanitizer + UndefinedBehaviorSanitizer: unit and lit tests"
+cmake -S . -B build-asan -G Ninja -DLDSLINT_LLVM_VERSION=22 -DLDSLINT_SANITIZE=ON >/dev/null
+ninja -C build-asan -j"$jobs"
+(cd build-asan && ctest --output-on-failure)
 
 echo "== hardware kit self-test (no GPU)"
 bash test/hardware/selftest/run.sh
