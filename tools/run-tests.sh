@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ldslint: the whole test suite. Installs what is missing, builds against
-# LLVM 22 and LLVM 15, and runs unit tests, lit tests, the recorded-hardware
-# regression check, the hardware kit's self-test and the sample compiles.
+# LLVM 22 and LLVM 15, and runs unit tests, lit tests, the random-kernel
+# differential test, the recorded-hardware regression check, the hardware
+# kit's self-test and the sample compiles.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -17,6 +18,8 @@ run_suite() {
   (cd "$dir" && ctest --output-on-failure)
 }
 run_suite 22 build
+echo "== random kernels: ldslint vs a brute-force reference (seeds from 1, capped at 150 s)"
+TIME_CAP=150 bash test/random/run.sh build
 if [ -d /usr/lib/llvm-15/lib/cmake/clang ]; then
   run_suite 15 build-15
 else
