@@ -19,6 +19,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(HERE, "..", "hardware"))
 import compare  # noqa: E402
 
