@@ -3,8 +3,8 @@
 
     check.py --ref NAME.ref.json --pred ldslint.json [--summary-json FILE]
 
-For every access line of the reference, ldslint's finding(s) for the same
-(kernel, line) must give the same worst degree and, when ldslint gives a mean,
+For every access of the reference, ldslint's finding(s) for the same
+(kernel, line, array) must give the same worst degree and, when ldslint gives a mean,
 the same wavefronts and ideal wavefronts per warp instruction (within 1e-3).
 ldslint saying `unknown` is counted, not a disagreement. A missing finding, a
 decided finding the reference does not know, or a different number is a
@@ -22,7 +22,8 @@ TOLERANCE = 1e-3
 
 
 def key(f):
-    return ("".join(str(f.get("function", "")).split()), int(f["line"]))
+    """(kernel, line, array): several arrays may share a line."""
+    return ("".join(str(f.get("function", "")).split()), int(f["line"]), str(f.get("array", "")))
 
 
 def close(a, b):
@@ -45,8 +46,9 @@ def compare(ref, pred):
             ps = preds.get(k, [])
             if not ps:
                 counts["disagree"] += 1
-                bad.append("%s:%d: no finding from ldslint (reference: degree %s, %.4g wavefronts)"
-                           % (k[0], k[1], r["degree"], r["wavefronts_per_instruction"]))
+                bad.append("%s:%d: no finding from ldslint for '%s' (reference: degree %s, "
+                           "%.4g wavefronts)" % (k[0], k[1], k[2], r["degree"],
+                                                 r["wavefronts_per_instruction"]))
                 continue
             if any(str(p.get("status")) == "unknown" for p in ps):
                 counts["unknown"] += 1
@@ -62,15 +64,16 @@ def compare(ref, pred):
                     problems.append("width %s, reference %s" % (p.get("width"), r["width"]))
             if problems:
                 counts["disagree"] += 1
-                bad.append("%s:%d: %s" % (k[0], k[1], "; ".join(problems)))
+                bad.append("%s:%d: '%s': %s" % (k[0], k[1], k[2], "; ".join(problems)))
             else:
                 counts["agree"] += 1
     for k in sorted(set(preds) - set(refs)):
         for p in preds[k]:
             if str(p.get("status")) != "unknown":
                 counts["disagree"] += 1
-                bad.append("%s:%d: ldslint reports an access the reference does not know "
-                           "(status %s)" % (k[0], k[1], p.get("status")))
+                bad.append("%s:%d: ldslint reports an access to '%s' the reference does not "
+                           "know (status %s, width %s)" % (k[0], k[1], k[2], p.get("status"),
+                                                          p.get("width")))
     return counts, bad
 
 

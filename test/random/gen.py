@@ -728,7 +728,10 @@ def generate(seed, count, name):
             deg = res["degree"]
             findings.append({
                 "file": name + ".cu", "line": acc.line, "function": k.function_name(),
-                "access": acc.kind, "array": acc.array.name, "width": width,
+                # the shared variable: a carved pointer's buffer is raw<N>
+                "access": acc.kind, "width": width,
+                "array": ("raw%d" % k.number if acc.array.storage == "raw"
+                          else acc.array.name),
                 "block": list(k.block),
                 "status": "conflict" if deg and deg > 1 else "ok",
                 "degree": deg, "executions": res["executions"],
