@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ldslint: the whole test suite. Installs what is missing, builds against
 # LLVM 22 and LLVM 15 (and LLVM 22 again with ASan+UBSan), and runs unit
-# tests, lit tests, the recorded-hardware
+# tests, lit tests, the random-kernel differential test, the recorded-hardware
 # regression check, the hardware kit's self-test and the sample compiles.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +18,8 @@ run_suite() {
   (cd "$dir" && ctest --output-on-failure)
 }
 run_suite 22 build
+echo "== random kernels: ldslint vs a brute-force reference (seeds from 1, capped at 150 s)"
+TIME_CAP=150 bash test/random/run.sh build
 if [ -d /usr/lib/llvm-15/lib/cmake/clang ]; then
   run_suite 15 build-15
 else
@@ -29,6 +31,8 @@ echo "== LLVM 22 under AddressSanitizer + UndefinedBehaviorSanitizer: unit and l
 cmake -S . -B build-asan -G Ninja -DLDSLINT_LLVM_VERSION=22 -DLDSLINT_SANITIZE=ON >/dev/null
 ninja -C build-asan -j"$jobs"
 (cd build-asan && ctest --output-on-failure)
+echo "== random kernels under the sanitizers (capped at 60 s)"
+TIME_CAP=60 bash test/random/run.sh build-asan
 
 echo "== hardware kit self-test (no GPU)"
 bash test/hardware/selftest/run.sh
