@@ -63,6 +63,121 @@ std::string numberOrText(const std::string &Text, int64_t NewValue, int64_t Pad)
   return "(" + Text + " + " + std::to_string(Pad) + ")";
 }
 
+/// Any reference to \p Var in \p Kernel's body other than \p Known.
+const DeclRefExpr *otherReference(const FunctionDecl *Kernel, const ValueDecl *Var,
+                                  const std::set<const DeclRefExpr *> &Known) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *Var;
+    const std::set<const DeclRefExpr *> &Known;
+    const DeclRefExpr *Found = nullptr;
+    Finder(const ValueDecl *V, const std::set<const DeclRefExpr *> &K) : Var(V), Known(K) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl()->getLocation() == Var->getLocation() &&
+          !Known.count(DRE) && !Found)
+        Found = DRE;
+      return true;
+    }
+  } F(Var, Known);
+  if (Kernel->getBody())
+    F.TraverseStmt(Kernel->getBody());
+  return F.Found;
+}
+
+/// The buffers carved after \p Target (which starts \p Decl's memory) move
+/// when Target's rows grow: the factor \p S of Target's size in each carve
+/// offset counted from the start (\p CarveFactors), and in the launch's
+/// dynamic size or the array's size (\p SizeFactors; empty with
+/// \p SizeWhyNot set when the launch's cannot be edited). \p Elements:
+/// Target's size. Returns why not, or "".
+std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
+                       const ValueDecl *Target,
+                       const std::vector<const VarDecl *> &Others, int64_t S,
+                       int64_t ElemBytes, const std::set<const FunctionDecl *> &Launched,
+                       std::vector<const Expr *> &CarveFactors,
+                       std::vector<const Expr *> &SizeFactors, int64_t &Elements,
+                       std::string &SizeWhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::string Name = Decl->getNameAsString(), Buffer = Target->getNameAsString();
+  auto lineOf = [&](const clang::Decl *D) {
+    return std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(D->getLocation())));
+  };
+  if (Target != Decl) {
+    const auto *VD = dyn_cast<VarDecl>(Target);
+    std::optional<Carve> C = VD ? carveOf(VD->getInit()) : std::nullopt;
+    if (!C || C->Base->getDecl() != Decl ||
+        (C->Offset && constantValue(C->Offset, Ctx) != std::optional<int64_t>(0)))
+      return "'" + Buffer + "' is not carved at the start of '" + Name +
+             "'; ldslint pads only the first buffer of carved memory";
+  }
+  std::vector<std::pair<const VarDecl *, Carve>> Anchored;
+  std::set<const ValueDecl *> Carved{Target};
+  for (const VarDecl *B : Others)
+    Carved.insert(B);
+  Elements = 0;
+  for (const VarDecl *B : Others) {
+    std::optional<Carve> C = carveOf(B->getInit());
+    if (!C || !B->getType()->isPointerType())
+      return "the carve of '" + B->getNameAsString() + "' (line " + lineOf(B) +
+             ") is not `" + Name + " + offset`";
+    const ValueDecl *From = C->Base->getDecl();
+    if (From != Decl && From != Target) {
+      if (!Carved.count(From))
+        return "the carve of '" + B->getNameAsString() + "' (line " + lineOf(B) +
+               ") is not `" + Name + " + offset`";
+      continue; // carved from a buffer that moves: moves with it
+    }
+    const std::optional<int64_t> Off = C->Offset ? constantValue(C->Offset, Ctx)
+                                                 : std::optional<int64_t>(0);
+    if (!Off || *Off <= 0)
+      return "the carve offset of '" + B->getNameAsString() + "' (line " +
+             lineOf(B) + ") is not a positive constant";
+    Anchored.push_back({B, *C});
+    Elements = Elements ? std::min(Elements, *Off) : *Off;
+  }
+  if (!Elements)
+    return "no buffer carved from '" + Name + "' follows '" + Buffer + "'";
+  if (Elements % S != 0)
+    return "'" + Buffer + "' (" + std::to_string(Elements) +
+           " elements up to the next carved buffer) is not a whole number of rows of " +
+           std::to_string(S);
+  for (const auto &[B, C] : Anchored) {
+    const Expr *F = termFactor(C.Offset, S, Elements, ElemBytes, Ctx);
+    if (!F)
+      return "the carve offset of '" + B->getNameAsString() + "' (line " +
+             lineOf(B) + ") does not count '" + Buffer + "' as a product with its row stride " +
+             std::to_string(S);
+    CarveFactors.push_back(F);
+  }
+  if (!Decl->getType()->isIncompleteArrayType()) {
+    TypeSourceInfo *TSI = Decl->getTypeSourceInfo();
+    auto ATL = TSI ? TSI->getTypeLoc().getUnqualifiedLoc().getAs<ArrayTypeLoc>()
+                   : ArrayTypeLoc();
+    const Expr *F = ATL ? termFactor(ATL.getSizeExpr(), S, Elements, ElemBytes, Ctx)
+                        : nullptr;
+    if (!F)
+      return "the size of '" + Name + "' does not count '" + Buffer +
+             "' as a product with its row stride " + std::to_string(S);
+    SizeFactors.push_back(F);
+    return "";
+  }
+  DynamicSizes Scan(Launched);
+  Scan.TraverseDecl(const_cast<TranslationUnitDecl *>(Ctx.getTranslationUnitDecl()));
+  for (const Expr *Bytes : Scan.Found) {
+    const Expr *F = termFactor(Bytes, S, Elements, ElemBytes, Ctx);
+    if (!F) {
+      SizeWhyNot = "a launch passes its dynamic shared memory size without a term "
+                   "counting '" + Buffer + "' as a product with its row stride " +
+                   std::to_string(S);
+      SizeFactors.clear();
+      return "";
+    }
+    SizeFactors.push_back(F);
+  }
+  if (Scan.Found.empty())
+    SizeWhyNot = "no launch of the kernel is in this file";
+  return "";
+}
+
 } // namespace
 
 std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
@@ -91,26 +206,70 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
   };
   std::vector<const ExtractedKernel *> Kernels; // first-seen order
   std::map<const ExtractedKernel *, std::vector<Subscript>> ByKernel;
-  std::set<std::string> Bases;
+  std::vector<std::pair<const Use *, BufferIndex>> Indexed;
+  // Base (by declaration location: template instantiations share it) ->
+  // has a conflicting access.
+  std::map<unsigned, std::pair<const ValueDecl *, bool>> Bases;
+  auto key = [](const ValueDecl *D) { return D->getLocation().getRawEncoding(); };
   for (const Use &U : Uses) {
     std::optional<BufferIndex> BI = bufferIndex(U.Site->LValue, Ctx, Element);
     if (!BI)
       return No + "'" + Name + "' is one-dimensional and the access at line " +
              lineOf(U) + " is not written as a subscript of it (" + Name +
              "[index]), so no row stride can be edited";
-    Bases.insert(BI->Base->getNameAsString());
-    if (!ByKernel.count(U.Kernel))
-      Kernels.push_back(U.Kernel);
-    ByKernel[U.Kernel].push_back({&U, *BI, strideTerms(BI->Index, Ctx)});
+    Indexed.push_back({&U, *BI});
+    auto &Entry = Bases[key(BI->Base)];
+    Entry.first = BI->Base;
+    Entry.second |= Findings[U.Finding].Result.Status == Verdict::Conflict;
   }
-  if (Bases.size() > 1) {
+  // The buffer to pad: the array itself, or the one pointer carved from it
+  // whose accesses conflict.
+  const ValueDecl *Target = nullptr;
+  std::set<std::string> Conflicting;
+  for (const auto &[Key, Entry] : Bases)
+    if (Entry.second || Bases.size() == 1) {
+      const ValueDecl *Base = Entry.first;
+      Target = Base;
+      Conflicting.insert(Base->getNameAsString());
+    }
+  if (Conflicting.size() > 1) {
     std::string List;
-    for (const std::string &B : Bases)
+    for (const std::string &B : Conflicting)
       List += (List.empty() ? "'" : ", '") + B + "'";
-    return No + "'" + Name + "' is carved into several buffers (" + List +
-           "); padding the rows of one moves the others, which ldslint does "
-           "not plan";
+    return No + "several buffers carved from '" + Name + "' conflict (" + List +
+           "); ldslint pads one buffer at a time";
   }
+  const std::string Buffer = Target->getNameAsString();
+  for (const auto &[U, BI] : Indexed) {
+    if (key(BI.Base) != key(Target))
+      continue;
+    if (!ByKernel.count(U->Kernel))
+      Kernels.push_back(U->Kernel);
+    ByKernel[U->Kernel].push_back({U, BI, strideTerms(BI.Index, Ctx)});
+  }
+  // A pointer to the buffer must not be used other than by these accesses:
+  // another use would keep the old stride.
+  if (key(Target) != key(Decl)) {
+    std::set<const DeclRefExpr *> Known;
+    for (const auto &[U, BI] : Indexed)
+      Known.insert(BI.BaseRef);
+    for (const ExtractedKernel *K : Kernels)
+      if (const DeclRefExpr *Other = otherReference(K->Kernel, Target, Known))
+        return No + "'" + Buffer + "' is used at line " +
+               std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(Other->getLocation()))) +
+               " other than as " + Buffer + "[index]";
+  }
+  // The other buffers carved from the same memory (Bases.size() > 1).
+  std::vector<const VarDecl *> Others;
+  for (const auto &[Key, Entry] : Bases)
+    if (Key != key(Target)) {
+      const ValueDecl *Base = Entry.first;
+      const auto *VD = dyn_cast<VarDecl>(Base);
+      if (!VD || Key == key(Decl))
+        return No + "'" + Name + "' is accessed both directly and through '" +
+               Buffer + "'";
+      Others.push_back(VD);
+    }
 
   // 2. Per kernel (instantiation), the stride every access shares: the
   // largest constant that multiplies a term of every index.
@@ -242,16 +401,63 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
              std::to_string(strideOf(U)) + " elements (x * " +
              std::to_string(strideOf(U)) + " + column with 0 <= column < " +
              std::to_string(strideOf(U)) + ")" +
-             (*Bases.begin() != Name ? " of '" + *Bases.begin() + "'" : "");
+             (Buffer != Name ? " of '" + Buffer + "'" : "");
   }
 
   // 5. The size: a factor of the declared size equal to the stride, or
   // the launch's dynamic size for extern memory.
-  std::vector<StrideEdit> SizeEdits;
+  std::vector<StrideEdit> SizeEdits, CarveEdits;
   int64_t Rows = 0; // rows of the static buffer in the first kernel (0: dynamic)
   std::map<const ExtractedKernel *, int64_t> RowsOf;
   std::string SizeWhyNot;
-  if (!Dynamic) {
+  int64_t CarvedElements = 0; // the padded buffer's size, when carved
+  if (!Others.empty()) {
+    if (Kernels.size() != 1)
+      return No + "'" + Name + "' is carved in several kernels or instantiations; "
+                               "ldslint plans carved memory for one kernel";
+    std::set<const FunctionDecl *> Launched{Kernels.front()->Kernel->getCanonicalDecl()};
+    std::vector<const Expr *> CarveFactors, SizeFactors;
+    int64_t Elements = 0;
+    const int64_t S = strideOf(Strided.front());
+    std::string Why = planCarves(Ctx, Decl, Target, Others, S, ElemBytes, Launched,
+                                 CarveFactors, SizeFactors, Elements, SizeWhyNot);
+    if (!Why.empty())
+      return No + Why;
+    Rows = Elements / S;
+    RowsOf[Kernels.front()] = Rows;
+    CarvedElements = Elements;
+    for (auto [Factors, Into] : {std::pair{&CarveFactors, &CarveEdits},
+                                 std::pair{&SizeFactors, &SizeEdits}})
+      for (const Expr *F : *Factors) {
+        CharSourceRange R = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(F->getSourceRange()), SM, LO);
+        if (R.isInvalid())
+          return No + "a carve offset or size of '" + Name +
+                 "' is written inside a macro expansion";
+        Into->push_back({R, Lexer::getSourceText(R, SM, LO).str()});
+      }
+    // The buffer's accesses must stay inside it: after padding it ends
+    // Rows * (S + pad) elements in.
+    for (const Use &U : Strided) {
+      const IntType Bool{32, true};
+      const SymRef Beyond = SymExpr::binary(
+          Op::GT,
+          SymExpr::binary(Op::Add, U.Site->Model.Address,
+                          SymExpr::constant(U.Site->Model.WidthBytes, I64), I64),
+          SymExpr::constant(Elements * ElemBytes, I64), Bool);
+      Use Known = U;
+      Known.Launches.clear();
+      for (const Launch &L : U.Launches)
+        if (L.first)
+          Known.Launches.push_back(L);
+      EvalOptions Zero;
+      Zero.ExpectZeroAddress = true;
+      if (Known.Launches.empty() || !allClean(Known, Zero, Beyond))
+        return No + "the access of '" + Buffer + "' at line " + lineOf(U) +
+               " is not proven to stay before the next buffer carved from '" +
+               Name + "'";
+    }
+  } else if (!Dynamic) {
     std::set<unsigned> FactorOffsets;
     for (const Use &U : Strided) {
       const VarDecl *VD = U.Site->Array;
@@ -333,6 +539,12 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
     const int64_t Align = std::gcd<int64_t>(strideOf(U) * ElemBytes, 16);
     Step = std::max<int64_t>(Step, Align / ElemBytes);
   }
+  // Buffers carved after this one move by rows * pad elements: keep them
+  // 16-byte aligned (their own vector accesses), so their conflicts, a
+  // uniform shift of banks, stay what they were.
+  if (CarvedElements)
+    Step = std::lcm<int64_t>(
+        Step, 16 / std::gcd<int64_t>(Rows * ElemBytes, 16));
   int64_t MaxPad = 1;
   for (const BankModel &Model : Models)
     MaxPad = std::max<int64_t>(MaxPad, Model.NumBanks * Model.BankBytes / ElemBytes);
@@ -385,6 +597,8 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
     StrideText = E.Text;
   }
   const size_t IndexEdits = F.Edits.size();
+  for (const StrideEdit &E : CarveEdits)
+    F.Edits.push_back(edit(E.Range, numberOrText(E.Text, S0 + Pad, Pad)));
   for (const StrideEdit &E : SizeEdits)
     F.Edits.push_back(edit(E.Range, E.Text.empty()
                                         ? std::to_string(Rows * (S0 + Pad))
@@ -397,11 +611,19 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
       OtherStrides += ", " + std::to_string(strideOf(U)) + " to " +
                       std::to_string(strideOf(U) + Pad) + " in '" +
                       Findings[U.Finding].Function + "'";
+  std::string OthersText;
+  {
+    std::set<std::string> Names;
+    for (const VarDecl *O : Others)
+      Names.insert(O->getNameAsString());
+    for (const std::string &N : Names)
+      OthersText += (OthersText.empty() ? "'" : ", '") + N + "'";
+  }
   int64_t Align = 16;
   for (const Use &U : Strided)
     Align = std::min<int64_t>(Align, std::gcd<int64_t>((strideOf(U) + Pad) * ElemBytes, 16));
   F.Description =
-      "pad the rows of '" + Name + "' from " + std::to_string(S0) + " to " +
+      "pad the rows of '" + Buffer + "' from " + std::to_string(S0) + " to " +
       std::to_string(S0 + Pad) + " elements" +
       (OtherStrides.empty() ? std::string()
                             : " in '" + Findings[Strided.front().Finding].Function +
@@ -409,6 +631,7 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
       ": the stride `" + StrideText +
       "` becomes `" + numberOrText(StrideText, S0 + Pad, Pad) + "` in " +
       std::to_string(IndexEdits) + (IndexEdits == 1 ? " index" : " indices") +
+      (CarveEdits.empty() ? std::string() : " and where " + OthersText + " is carved") +
       (Dynamic ? (SizeEdits.empty() ? std::string()
                                     : " and in the launch's dynamic shared memory size")
                : std::string(" and in its size")) +
@@ -422,7 +645,7 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
     // Not applied: the host must allocate the padded rows, and ldslint
     // cannot edit that here.
     F.Alternative = true;
-    Caveat = "the padding of '" + Name +
+    Caveat = "the padding of '" + Buffer +
              "' is not applied automatically: " + SizeWhyNot +
              "; the dynamic shared memory size of every launch must grow from "
              "rows * " + std::to_string(S0) + " to rows * " +

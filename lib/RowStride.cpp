@@ -47,7 +47,7 @@ std::optional<BufferIndex> plainIndex(const Expr *E, const ASTContext &Ctx,
   const auto *DRE = dyn_cast<DeclRefExpr>(BaseE->IgnoreParenImpCasts());
   if (!DRE || !Idx->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  return BufferIndex{Idx, DRE->getDecl()};
+  return BufferIndex{Idx, DRE->getDecl(), DRE};
 }
 
 } // namespace
@@ -108,6 +108,76 @@ std::vector<StrideTerm> strideTerms(const Expr *Index, const ASTContext &Ctx) {
   if (Index)
     collectTerms(Index, Ctx, Out);
   return Out;
+}
+
+namespace {
+const Expr *termFactorScaled(const Expr *E, int64_t Stride, int64_t Elements,
+                             int64_t ElementBytes, int64_t Scale,
+                             const ASTContext &Ctx) {
+  const Expr *I = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(I);
+      BO && BO->getOpcode() == BO_Add) {
+    if (const Expr *F = termFactorScaled(BO->getLHS(), Stride, Elements,
+                                         ElementBytes, Scale, Ctx))
+      return F;
+    return termFactorScaled(BO->getRHS(), Stride, Elements, ElementBytes,
+                            Scale, Ctx);
+  }
+  const std::vector<const Expr *> Factors = productFactors(I);
+  const std::optional<int64_t> V = constantValue(I, Ctx);
+  if (V && (*V * Scale == Elements || *V * Scale == Elements * ElementBytes))
+    for (const Expr *F : Factors)
+      if (constantValue(F, Ctx) == std::optional<int64_t>(Stride))
+        return F;
+  // `(a + b) * sizeof(float)`: look inside the sum.
+  const Expr *Sum = nullptr;
+  int64_t Other = 1;
+  for (const Expr *F : Factors) {
+    const auto *Inner = dyn_cast<BinaryOperator>(F->IgnoreParenImpCasts());
+    if (Inner && Inner->getOpcode() == BO_Add && !Sum) {
+      Sum = F;
+      continue;
+    }
+    const std::optional<int64_t> C = constantValue(F, Ctx);
+    if (!C)
+      return nullptr;
+    Other *= *C;
+  }
+  if (Sum && Factors.size() > 1)
+    return termFactorScaled(Sum, Stride, Elements, ElementBytes, Scale * Other,
+                            Ctx);
+  return nullptr;
+}
+} // namespace
+
+const Expr *termFactor(const Expr *E, int64_t Stride, int64_t Elements,
+                       int64_t ElementBytes, const ASTContext &Ctx) {
+  return E ? termFactorScaled(E, Stride, Elements, ElementBytes, 1, Ctx) : nullptr;
+}
+
+std::optional<Carve> carveOf(const Expr *Init) {
+  if (!Init)
+    return std::nullopt;
+  const Expr *E = Init->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return Carve{DRE, nullptr};
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add)
+      return std::nullopt;
+    const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Off);
+    const auto *DRE = dyn_cast<DeclRefExpr>(Ptr->IgnoreParenImpCasts());
+    if (!DRE || !Off->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    return Carve{DRE, Off};
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+          return Carve{DRE, ASE->getIdx()};
+  return std::nullopt;
 }
 
 std::vector<const Expr *> productFactors(const Expr *E) {

@@ -26,6 +26,7 @@ namespace ldslint {
 struct BufferIndex {
   const clang::Expr *Index = nullptr;
   const clang::ValueDecl *Base = nullptr; ///< the array or pointer variable
+  const clang::DeclRefExpr *BaseRef = nullptr;
 };
 std::optional<BufferIndex> bufferIndex(const clang::Expr *LValue,
                                        const clang::ASTContext &Ctx,
@@ -43,6 +44,22 @@ std::vector<StrideTerm> strideTerms(const clang::Expr *Index,
 
 /// The factors of a product (`BM * BK`, `2 * (BM * BK)`), as written.
 std::vector<const clang::Expr *> productFactors(const clang::Expr *E);
+
+/// In a sum of products (`BM * BK + BK * BN`, possibly times constants such
+/// as `sizeof(float)`), the factor equal to \p Stride of the term whose
+/// value is \p Elements (or \p Elements * \p ElementBytes, a size in
+/// bytes): where a buffer of that many elements is counted. Null if none.
+const clang::Expr *termFactor(const clang::Expr *E, int64_t Stride,
+                              int64_t Elements, int64_t ElementBytes,
+                              const clang::ASTContext &Ctx);
+
+/// A pointer carved from shared memory: `p = base + offset`,
+/// `p = &base[offset]` or `p = base` (offset null).
+struct Carve {
+  const clang::DeclRefExpr *Base = nullptr;
+  const clang::Expr *Offset = nullptr;
+};
+std::optional<Carve> carveOf(const clang::Expr *Init);
 
 /// The value of an integer constant expression, if it is one.
 std::optional<int64_t> constantValue(const clang::Expr *E,

@@ -52,10 +52,22 @@ __global__ void __launch_bounds__(128) carved(float *out) {
   out[t] = As[t] + Bs[t];
 }
 
+// Bs's carve offset is a literal: it does not say that it counts As's rows.
+__global__ void __launch_bounds__(128) carved_literal(float *out) {
+  extern __shared__ float smem[];
+  float *As = smem, *Bs = smem + 512;
+  const int t = threadIdx.x;
+  As[(t % 2) * 4 * BM + t / 2] = 1;
+  Bs[t] = 2;
+  __syncthreads();
+  out[t] = As[(t / 64) * BM + t % 64] + Bs[t];
+}
+
 void launch(float *o) {
   mixed<<<1, 128>>>(o);
   macro<<<1, 128>>>(o);
   wide<<<1, 128>>>(o);
   shared_index<<<1, 128>>>(o);
   carved<<<1, 128, 2 * BM * 8 * sizeof(float)>>>(o);
+  carved_literal<<<1, 128, 2 * BM * 8 * sizeof(float)>>>(o);
 }
