@@ -489,7 +489,7 @@ std::string FixPlanner::planRowStride(const std::vector<Use> &Uses,
       const std::string Text = Lexer::getSourceText(R, SM, LO).str();
       if (!Factor && Text.find_first_not_of("0123456789") != std::string::npos)
         return No + "the size of '" + Name + "' (" + Text +
-               ") is not written as a product with the row stride " +
+               ") has no factor equal to the row stride " +
                std::to_string(S);
       if (FactorOffsets.insert(SM.getFileOffset(R.getBegin())).second)
         SizeEdits.push_back({R, Factor ? Text : std::string()});
