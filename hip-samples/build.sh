@@ -36,7 +36,7 @@ for arg in "$@"; do
 done
 outdir="${outdir:-$repo/build/hip-samples}"
 
-samples=(transpose sgemm reduction wave64_vs_warp32)
+samples=(transpose sgemm sgemm_rt reduction wave64_vs_warp32)
 common_flags=(-O3 -I "$here/common")
 read -r -a extra <<< "${EXTRA_FLAGS:-}"
 

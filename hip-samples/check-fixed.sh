@@ -49,9 +49,10 @@ check_pair "$here/sgemm.hip" sgemm32_bt_conflict sgemm32_bt_swizzled swizzle
 check_pair "$here/transpose.hip" transpose_shared_float4_conflict transpose_shared_float4_swizzled padding
 check_pair "$here/sgemm.hip" sgemm64_at_conflict sgemm64_at_padded padding
 check_pair "$here/sgemm.hip" sgemm64_at_conflict sgemm64_at_swizzled swizzle
+check_pair "$here/sgemm_rt.hip" sgemm_rt_conflict sgemm_rt_padded padding
 
 # Warnings: every conflicting kernel has one, no fixed kernel has any.
-for f in transpose sgemm reduction; do
+for f in transpose sgemm reduction sgemm_rt; do
   "$ldslint" --arch=sm_90 --format=json "$here/$f.hip" -- "${args[@]}" \
     >"$work/$f.json" 2>/dev/null || [ $? -eq 1 ]
 done
@@ -59,11 +60,11 @@ python3 - "$work" <<'PY' || status=1
 import json, sys, glob, re
 conflicting = {"transpose_shared_conflict", "transpose_shared_float4_conflict",
                "sgemm32_bt_conflict", "sgemm64_at_conflict",
-               "reduce_interleaved_strided"}
+               "reduce_interleaved_strided", "sgemm_rt_conflict", "sgemm_rt_extra5"}
 fixed = {"transpose_shared_padded", "transpose_shared_swizzled",
          "transpose_shared_float4_swizzled", "sgemm32_bt_padded",
          "sgemm32_bt_swizzled", "sgemm64_at_padded", "sgemm64_at_swizzled",
-         "reduce_sequential"}
+         "reduce_sequential", "sgemm_rt_padded"}
 warned = set()
 for path in glob.glob(sys.argv[1] + "/*.json"):
     for f in json.load(open(path))["findings"]:

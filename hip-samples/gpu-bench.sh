@@ -26,7 +26,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 OUT="${OUT:-$repo/build/hip-samples/bench-out}"
 work="${GPU_BENCH_WORK:-$repo/build/hip-samples/bench}"
-read -r -a samples <<< "${GPU_BENCH_SAMPLES:-transpose sgemm reduction wave64_vs_warp32}"
+read -r -a samples <<< "${GPU_BENCH_SAMPLES:-transpose sgemm sgemm_rt reduction wave64_vs_warp32}"
 budget_s="${GPU_BENCH_BUDGET_S:-360}"
 cmdline="cd $PWD && OUT=$OUT"
 for v in GPU_BENCH_NCU GPU_BENCH_BUDGET_S GPU_BENCH_SAMPLES GPU_BENCH_WORK; do

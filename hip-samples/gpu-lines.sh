@@ -14,7 +14,7 @@ export PATH="$PATH:/usr/local/cuda/bin"
 log="$OUT/lines.log"
 : >"$log"
 csvs=()
-for s in transpose sgemm reduction wave64_vs_warp32; do
+for s in ${GPU_BENCH_SAMPLES:-transpose sgemm sgemm_rt reduction wave64_vs_warp32}; do
   echo "== $s" | tee -a "$log"
   nvcc -x cu -O3 -lineinfo -arch=sm_90 -I "$here/common" "$here/$s.hip" \
        -o "$work/$s" >>"$log" 2>&1 || { echo "build failed" | tee -a "$log"; continue; }

@@ -6,7 +6,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ldslint=${1:-$here/../build}/bin/ldslint
 mkdir -p "$here/predictions"
-for f in transpose sgemm reduction wave64_vs_warp32; do
+for f in transpose sgemm sgemm_rt reduction wave64_vs_warp32; do
   (cd "$here/.." && "$ldslint" --arch=sm_90 --format=json --report=all \
      "hip-samples/$f.hip" -- -x cuda --cuda-gpu-arch=sm_90 \
      -Wno-unknown-cuda-version -I hip-samples/common) \

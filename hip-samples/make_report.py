@@ -41,7 +41,7 @@ CSV_FIELDS = [
     "st_conflicts", "st_instr", "st_conflicts_per_instr", "st_wavefronts",
 ]
 
-SAMPLE_ORDER = ["transpose", "sgemm", "reduction", "wave64_vs_warp32"]
+SAMPLE_ORDER = ["transpose", "sgemm", "sgemm_rt", "reduction", "wave64_vs_warp32"]
 
 
 def parse_kv(line, tag):

@@ -513,11 +513,16 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
       ++R;
     return R;
   }();
-  if (Decl->getType()->isIncompleteArrayType())
-    return No + "'" + Name + "' is dynamic shared memory sized by the host";
+  const bool OneDimensional =
+      Rank == 1 || (Rank == 0 && Decl->getType()->isIncompleteArrayType() &&
+                    !Decl->getType()->getArrayElementTypeNoTypeQual()->isArrayType());
   for (const Use &U : Uses) {
     auto Ext = U.Kernel->Extents.find(U.Site->Array);
-    if (Rank == 0 || Ext == U.Kernel->Extents.end() || Ext->second.size() != Rank)
+    if (Decl->getType()->isIncompleteArrayType() && !OneDimensional)
+      return No + "'" + Name + "' is dynamic shared memory sized by the host";
+    if ((Rank == 0 && !OneDimensional) ||
+        (Rank != 0 &&
+         (Ext == U.Kernel->Extents.end() || Ext->second.size() != Rank)))
       return No + "'" + Name + "' is not an array of known extents in every access";
   }
   for (const Use &U : Uses)
@@ -537,6 +542,8 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
         return No + "'" + Name + "' is used at line " +
                std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(DRE->getLocation()))) +
                " in a way ldslint does not follow";
+  if (OneDimensional)
+    return planRowStride(Uses, Findings);
   // Both fixes move elements within rows: an index that leaves its row
   // (`t[0][i]` for i up to 1023) would reach other elements afterwards.
   AssumedInRow = false;

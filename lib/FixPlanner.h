@@ -18,6 +18,8 @@
 // expansion, or some access could not be analysed. With several targets in
 // one build (offload archs), a fix must work on all of them, so that every
 // target's compile offers the same edit.
+// One-dimensional buffers indexed `b[x * S + column]` get the padding of
+// their row stride S instead (FixPlannerStride.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_FIXPLANNER_H
@@ -28,6 +30,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace ldslint {
@@ -75,6 +78,14 @@ private:
 
   std::string planGroup(const std::vector<Use> &Uses,
                         std::vector<Finding> &Findings);
+  /// A one-dimensional buffer (static or `extern`): padding of the row
+  /// stride its index arithmetic shares (FixPlannerStride.cpp). Attaches
+  /// the fix and returns "", or returns why none is offered.
+  std::string planRowStride(const std::vector<Use> &Uses,
+                            std::vector<Finding> &Findings);
+  /// Kernels extracted again with a row stride as a symbol; the Uses that
+  /// planRowStride evaluates point into them.
+  std::vector<std::unique_ptr<ExtractedKernel>> Reextracted;
   std::optional<Fix> padding(const std::vector<Use> &Uses,
                              const std::string &ExtentText,
                              clang::CharSourceRange ExtentRange,

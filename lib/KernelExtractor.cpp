@@ -191,8 +191,10 @@ private:
 
 class Extractor {
 public:
-  Extractor(ASTContext &Ctx, ExtractedKernel &Out, unsigned WaveSize)
-      : Ctx(Ctx), Out(Out), K(Out.Model), WaveSize(WaveSize) {}
+  Extractor(ASTContext &Ctx, ExtractedKernel &Out, unsigned WaveSize,
+            const std::set<const Expr *> *StrideMarks)
+      : Ctx(Ctx), Out(Out), K(Out.Model), WaveSize(WaveSize),
+        StrideMarks(StrideMarks) {}
 
   void run(const FunctionDecl *Kernel) {
     Functions.push_back(Kernel);
@@ -220,6 +222,23 @@ private:
   ExtractedKernel &Out;
   KernelModel &K;
   unsigned WaveSize;
+  const std::set<const Expr *> *StrideMarks;
+
+  /// A marked stride operand: the one stride symbol, valued as declared.
+  SymRef strideSymbol(const Expr *E) {
+    const IntType T = intTypeOf(Ctx, E->getType());
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return nullptr;
+    if (!Out.StrideSymbol) {
+      SymbolInfo S;
+      S.Kind = SymbolKind::Extent;
+      S.Name = "stride";
+      S.Value = R.Val.getInt().getExtValue();
+      Out.StrideSymbol = K.addSymbol(S);
+    }
+    return SymExpr::cast(SymExpr::symbol(*Out.StrideSymbol, I64), T);
+  }
 
   // Context of the statement being walked.
   std::vector<Condition> Conditions;
@@ -315,6 +334,9 @@ private:
   //===--------------------------------------------------------------------===//
 
   SymRef value(const Expr *E) {
+    if (StrideMarks && StrideMarks->count(E))
+      if (SymRef S = strideSymbol(E))
+        return S;
     E = E->IgnoreParens();
     const IntType T = intTypeOf(Ctx, E->getType());
     if (!E->isValueDependent() && !E->isTypeDependent() &&
@@ -785,6 +807,7 @@ private:
       Site.Model.WidthBytes = static_cast<unsigned>(Width);
       Site.Model.Address = P.Offset;
     }
+    Site.LValue = LV;
     describeSubscripts(Site, LV);
     Out.Accesses.push_back(std::move(Site));
     keepTouched();
@@ -1274,12 +1297,13 @@ private:
 } // namespace
 
 ExtractedKernel extractKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
-                              unsigned WaveSize) {
+                              unsigned WaveSize,
+                              const std::set<const Expr *> *StrideMarks) {
   ExtractedKernel Out;
   Out.Kernel = Kernel;
   if (!Kernel->hasBody())
     return Out;
-  Extractor(Ctx, Out, WaveSize).run(Kernel);
+  Extractor(Ctx, Out, WaveSize, StrideMarks).run(Kernel);
   return Out;
 }
 

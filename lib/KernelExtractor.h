@@ -33,6 +33,8 @@ struct AccessSite {
   /// Set when the access is written `array[i0]...[iN-1]` with one index per
   /// dimension: the index expressions (outermost first) and their values.
   bool Direct = false;
+  /// The lvalue accessed (`a[i]`, `*(float4 *)&a[i]`, `p[i]`).
+  const clang::Expr *LValue = nullptr;
   std::vector<const clang::Expr *> IndexExprs;
   std::vector<SymRef> Indices;
 };
@@ -51,12 +53,19 @@ struct ExtractedKernel {
   /// kernel) is a use ldslint did not follow: the fix planner then offers no
   /// fix for that array.
   std::set<const clang::DeclRefExpr *> FollowedRefs;
+  /// With stride marks (extractKernel's last argument): the one Extent
+  /// symbol that stands for every marked operand.
+  std::optional<SymbolId> StrideSymbol;
 };
 
 /// \p WaveSize is used for `warpSize` where it does not fold by itself.
-ExtractedKernel extractKernel(clang::ASTContext &Ctx,
-                              const clang::FunctionDecl *Kernel,
-                              unsigned WaveSize);
+/// \p StrideMarks: integer constant expressions (operands of index
+/// arithmetic) to model as one paddable Extent symbol instead of folding
+/// them, so that the fix planner can try other values of a row stride.
+ExtractedKernel
+extractKernel(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+              unsigned WaveSize,
+              const std::set<const clang::Expr *> *StrideMarks = nullptr);
 
 /// Whether \p D is a variable in shared memory (__shared__ / LDS).
 bool isSharedVariable(const clang::VarDecl *D);

@@ -270,7 +270,9 @@ public:
           F.Result.Degree >= S.Opts.Report.MinDegree &&
           !ldslint::isSuppressed(SM, F.Loc)) {
         ++S.Reported;
-        if (!F.Fixes.empty()) {
+        // An alternative alone (a fix that needs a change ldslint cannot
+        // make) is described, never applied.
+        if (!F.Fixes.empty() && !F.Fixes.front().Alternative) {
           ldslint::FixRecord R;
           R.Message = std::to_string(F.Result.Degree) + "-way bank conflict on '" +
                       F.Array + "' (" + F.Arch + "): " + F.Fixes.front().Description;

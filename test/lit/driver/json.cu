@@ -39,7 +39,7 @@ void launch(float *o, int n) {
 // CHECK-NEXT:     "degree": 32,
 // CHECK-NEXT:     "file": "{{.*}}json.cu",
 // CHECK-NEXT:     "fix_notes": [
-// CHECK-NEXT:       "no fix offered: 's' is one-dimensional: padding does not move its elements; change the index instead"
+// CHECK-NEXT:       "no fix offered: the size of 's' (2048) is not a whole number of rows of 33"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "fixes": [],
 // CHECK-NEXT:     "function": "load_stride<32>",

@@ -1,0 +1,70 @@
+//===- RowStride.h - Row strides written in 1-D index arithmetic -*- C++ -*-===//
+//
+// Syntax helpers for padding a one-dimensional shared buffer: a kernel that
+// declares `__shared__ float As[BM * BK]` and indexes `As[k * BM + row]`
+// lays out rows of BM elements by hand. Padding means editing that stride
+// (`k * (BM + 4) + row`) in every index of the buffer, and its size. These
+// helpers only read the source; whether an edit is correct and helps is
+// decided by re-evaluating the accesses (FixPlannerStride.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_ROWSTRIDE_H
+#define LDSLINT_ROWSTRIDE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <vector>
+
+namespace ldslint {
+
+/// The subscript of a buffer that an access reaches: `b[i]`, `*(T *)&b[i]`,
+/// `((T *)&b[i])[0]`, `*(T *)(b + i)` or `((T *)(b + i))[0]`, where b is
+/// the shared array or a pointer variable and i counts elements of
+/// \p Element.
+struct BufferIndex {
+  const clang::Expr *Index = nullptr;
+  const clang::ValueDecl *Base = nullptr; ///< the array or pointer variable
+  const clang::DeclRefExpr *BaseRef = nullptr;
+};
+std::optional<BufferIndex> bufferIndex(const clang::Expr *LValue,
+                                       const clang::ASTContext &Ctx,
+                                       clang::QualType Element);
+
+/// One `x * S` (or `S * x`) term of an index's top-level sum, where S is an
+/// integer constant expression greater than one and x is not constant.
+struct StrideTerm {
+  const clang::Expr *Operand = nullptr; ///< S, as the multiplication has it
+  const clang::BinaryOperator *Product = nullptr;
+  int64_t Value = 0;
+};
+std::vector<StrideTerm> strideTerms(const clang::Expr *Index,
+                                    const clang::ASTContext &Ctx);
+
+/// The factors of a product (`BM * BK`, `2 * (BM * BK)`), as written.
+std::vector<const clang::Expr *> productFactors(const clang::Expr *E);
+
+/// In a sum of products (`BM * BK + BK * BN`, possibly times constants such
+/// as `sizeof(float)`), the factor equal to \p Stride of the term whose
+/// value is \p Elements (or \p Elements * \p ElementBytes, a size in
+/// bytes): where a buffer of that many elements is counted. Null if none.
+const clang::Expr *termFactor(const clang::Expr *E, int64_t Stride,
+                              int64_t Elements, int64_t ElementBytes,
+                              const clang::ASTContext &Ctx);
+
+/// A pointer carved from shared memory: `p = base + offset`,
+/// `p = &base[offset]` or `p = base` (offset null).
+struct Carve {
+  const clang::DeclRefExpr *Base = nullptr;
+  const clang::Expr *Offset = nullptr;
+};
+std::optional<Carve> carveOf(const clang::Expr *Init);
+
+/// The value of an integer constant expression, if it is one.
+std::optional<int64_t> constantValue(const clang::Expr *E,
+                                     const clang::ASTContext &Ctx);
+
+} // namespace ldslint
+
+#endif
