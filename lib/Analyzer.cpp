@@ -294,6 +294,7 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
   for (BankModel &M : FixModels) // the same wording from every target's run
     M.Arch = baseArch(M.Arch);
   FixPlanner Planner(Ctx, FixModels, Options.PreferSwizzle);
+  Planner.setDeadline(Options.Deadline);
   for (const ExtractedKernel &K : Kernels)
     Planner.addKernel(K);
   for (const ExtractedKernel &K : Kernels) {

@@ -75,6 +75,14 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
     if (!AnyConflict)
       continue;
     const auto Start = std::chrono::steady_clock::now();
+    if (Deadline && Start > *Deadline) {
+      for (const Use &U : Uses)
+        if (Findings[U.Finding].Result.Status == Verdict::Conflict)
+          Findings[U.Finding].FixNotes.push_back(
+              "no fix searched: the time budget of this translation unit "
+              "(option time-budget) ran out");
+      continue;
+    }
     std::string WhyNot = planGroup(Uses, Findings);
     if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
       llvm::errs() << "ldslint: fix planning for '"

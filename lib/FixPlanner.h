@@ -28,7 +28,9 @@
 #include "Finding.h"
 #include "KernelExtractor.h"
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <set>
@@ -55,6 +57,11 @@ public:
 
   /// Attaches fixes (or notes saying why none) to \p Findings.
   void plan(std::vector<Finding> &Findings);
+  /// Fix search stops here (the translation unit's time budget): arrays not
+  /// reached keep their findings, with a note that no fix was searched.
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
+    Deadline = D;
+  }
 
 private:
   struct Use {
@@ -108,6 +115,7 @@ private:
   /// and whether it ran out: the search must not slow the compile down.
   mutable uint64_t Spent = 0;
   mutable bool OutOfBudget = false;
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
   static constexpr uint64_t SearchBudget = 2000000;
   /// " removes every conflict on sm_80 and sm_90", or "is proven to ..."
   /// when the budget stopped a candidate's proof.

@@ -29,7 +29,7 @@ args=(-x cuda -nocudainc -nocudalib "-I$root/test/Inputs" -include cuda.h
       --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '| kernels | MB | clang s (cpu) | ldslint s (cpu) | ldslint MB | ratio (cpu) | ms/kernel |\n|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| kernels | MB | clang s (cpu) | clang MB | ldslint s (cpu) | ldslint MB | ratio (cpu) | ms/kernel |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for n in "$@"; do
   python3 - "$n" "$kind" > "$tmp/many.cu" <<'PY'
 import sys
@@ -49,11 +49,13 @@ PY
     "$CLANGXX" "${args[@]}" --cuda-device-only -fsyntax-only "$tmp/many.cu" 2>/dev/null
   /usr/bin/time -f '%e %U %S %M' -o "$tmp/ldslint.t" \
     "$ldslint" --time-budget="$budget" "$tmp/many.cu" -- "${args[@]}" >/dev/null 2>&1
-  read -r cw cu cs _ < "$tmp/clang.t"
-  read -r lw lu ls lm < "$tmp/ldslint.t"
-  awk -v n="$n" -v mb="$mb" -v cw="$cw" -v cu="$cu" -v cs="$cs" \
+  # time(1) puts "Command exited with non-zero status" first: the numbers
+  # are on the last line.
+  read -r cw cu cs cm < <(tail -1 "$tmp/clang.t")
+  read -r lw lu ls lm < <(tail -1 "$tmp/ldslint.t")
+  awk -v n="$n" -v mb="$mb" -v cw="$cw" -v cu="$cu" -v cs="$cs" -v cm="$cm" \
       -v lw="$lw" -v lu="$lu" -v ls="$ls" -v lm="$lm" 'BEGIN {
     cc = cu + cs; lc = lu + ls
-    printf "| %d | %d | %.1f (%.1f) | %.1f (%.1f) | %d | %.2f | %.3f |\n",
-      n, mb, cw, cc, lw, lc, lm / 1024, lc / cc, 1000 * lc / n }'
+    printf "| %d | %d | %.1f (%.1f) | %d | %.1f (%.1f) | %d | %.2f | %.3f |\n",
+      n, mb, cw, cc, cm / 1024, lw, lc, lm / 1024, lc / cc, 1000 * lc / n }'
 done

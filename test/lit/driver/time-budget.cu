@@ -27,3 +27,10 @@ void launch(float *o) {
   first<<<1, 32>>>(o);
   second<<<1, 32>>>(o);
 }
+
+// Fix search is the costly step (tens of ms per array without a launch
+// shape): it stops at the budget too, and the findings keep a note instead
+// of a fix. 300 conflicting kernels take many seconds to plan, never 1 s.
+// RUN: %python -c "print(''.join('__global__ void k%%d(float *o) { __shared__ float t[32][32]; t[threadIdx.y][threadIdx.x] = o[0]; __syncthreads(); o[threadIdx.x] = t[threadIdx.x][threadIdx.y]; }\n' %% i for i in range(300)))" > %t.many.cu
+// RUN: not %ldslint --time-budget=1 %t.many.cu -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=PLAN
+// PLAN: note: no fix searched: the time budget of this translation unit (option time-budget) ran out
