@@ -3,6 +3,9 @@
 #include "KernelCoverage.h"
 
 #include <cstdio>
+#if defined(__linux__)
+#include <unistd.h>
+#endif
 
 #include "KernelExtractor.h"
 #include "LaunchEvaluation.h"
@@ -146,6 +149,20 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
 
 } // namespace
 
+uint64_t residentBytes() {
+#if defined(__linux__)
+  // statm: total and resident size, in pages.
+  if (FILE *F = std::fopen("/proc/self/statm", "r")) {
+    unsigned long long Total = 0, Resident = 0;
+    const int Read = std::fscanf(F, "%llu %llu", &Total, &Resident);
+    std::fclose(F);
+    if (Read == 2)
+      return Resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  }
+#endif
+  return 0;
+}
+
 std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Options) {
   std::string Text;
   if (!Out.IrProblem.empty())
@@ -157,29 +174,28 @@ std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Optio
     if (Out.Skipped.size() > 8)
       Names += " and " + std::to_string(Out.Skipped.size() - 8) + " more";
     char Budget[32];
-    snprintf(Budget, sizeof(Budget), "%g", Options.TimeBudgetSeconds);
-    Text += std::string(Text.empty() ? "" : "; ") + "the time budget (" +
-            Budget + " s per translation unit, option time-budget) ran out: " +
-            std::to_string(Out.Skipped.size()) +
-            " kernel(s) not analysed: " + Names;
+    if (Out.MemoryBudgetSpent) {
+      snprintf(Budget, sizeof(Budget), "%g", Options.MemoryBudgetMB);
+      Text += std::string(Text.empty() ? "" : "; ") + "the memory budget (" +
+              Budget + " MB per translation unit, option memory-budget) ran out: ";
+    } else {
+      snprintf(Budget, sizeof(Budget), "%g", Options.TimeBudgetSeconds);
+      Text += std::string(Text.empty() ? "" : "; ") + "the time budget (" +
+              Budget + " s per translation unit, option time-budget) ran out: ";
+    }
+    Text += std::to_string(Out.Skipped.size()) + " kernel(s) not analysed: " + Names;
   }
   return Text;
 }
 
-AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
-                                      unsigned WaveSize,
-                                      const AnalysisOptions &GivenOptions) {
-  AnalysisOptions Options = GivenOptions;
-  if (Options.TimeBudgetSeconds > 0)
-    Options.Deadline = std::chrono::steady_clock::now() +
-                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                           std::chrono::duration<double>(Options.TimeBudgetSeconds));
-  AnalysisOutput Out;
+namespace {
+void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
+                   const AnalysisOptions &Options, AnalysisOutput &Out) {
   Out.Model = lookupBankModel(Arch, WaveSize);
   if (!Out.Model) {
     Out.Problem = "no shared-memory bank model for target '" + Arch +
                   "'; known targets: " + knownArchList();
-    return Out;
+    return;
   }
   const BankModel &Model = *Out.Model;
 
@@ -198,7 +214,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
                         .count()
                  << " s\n";
   if (Options.Engine == EngineChoice::Ast || pastDeadline(Options))
-    return Out;
+    return;
   // Code generation and LLVM's passes can stop with a fatal error on code
   // they do not expect; that must never take the user's compile down. On
   // such a stop the module is left alone (not freed: its state is unknown)
@@ -222,7 +238,7 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
       llvm::errs() << "ldslint: device IR not needed (" << Out.SourceKernels
                    << " kernels decided by the source engine)\n";
-    return Out;
+    return;
   }
   if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
     llvm::errs() << "ldslint: device IR for "
@@ -252,13 +268,30 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
     (void)DM.release();
     Out.IrProblem = "the device-IR analysis stopped on an LLVM error; only "
                     "the source analysis is reported";
-    return Out;
+    return;
   }
   if (!DM) {
     Out.IrProblem = Error;
-    return Out;
+    return;
   }
   completeWith(Ctx.getSourceManager(), Out.Findings, std::move(FromIR));
+}
+} // namespace
+
+AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
+                                      unsigned WaveSize,
+                                      const AnalysisOptions &GivenOptions) {
+  AnalysisOptions Options = GivenOptions;
+  if (Options.TimeBudgetSeconds > 0)
+    Options.Deadline = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(Options.TimeBudgetSeconds));
+  if (Options.MemoryBudgetMB > 0)
+    if (const uint64_t Now = residentBytes())
+      Options.MemoryLimit = Now + static_cast<uint64_t>(Options.MemoryBudgetMB * 1048576.0);
+  AnalysisOutput Out;
+  analyzeWithin(Ctx, Arch, WaveSize, Options, Out);
+  Out.MemoryBudgetSpent = Options.MemorySpent;
   return Out;
 }
 

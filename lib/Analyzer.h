@@ -42,6 +42,14 @@ struct AnalysisOptions {
   double TimeBudgetSeconds = 60;
   /// Set by analyzeTranslationUnit from TimeBudgetSeconds.
   std::optional<std::chrono::steady_clock::time_point> Deadline;
+  /// How much the process's resident memory may grow while one translation
+  /// unit and target is analysed, in MB (0: no limit). Like the time
+  /// budget: kernels not reached are listed, the findings made are kept.
+  double MemoryBudgetMB = 4096;
+  /// Set by analyzeTranslationUnit from MemoryBudgetMB (resident bytes).
+  std::optional<uint64_t> MemoryLimit;
+  /// Set when the memory limit was met (the skipped kernels' reason).
+  mutable bool MemorySpent = false;
 };
 
 struct AnalysisOutput {
@@ -50,8 +58,9 @@ struct AnalysisOutput {
   /// Set when the device IR could not be generated (only the AST engine's
   /// findings are then reported).
   std::string IrProblem;
-  /// Kernels not analysed because the time budget was spent.
+  /// Kernels not analysed because the time or memory budget was spent.
   std::vector<std::string> Skipped;
+  bool MemoryBudgetSpent = false; ///< memory, not time, ran out first
   std::vector<Finding> Findings;
   /// Kernels the source engine found, and those of them whose every
   /// shared-memory operation it decided (KernelCoverage.h): the device-IR
@@ -60,9 +69,17 @@ struct AnalysisOutput {
   std::set<const clang::FunctionDecl *> DecidedBySource;
 };
 
-/// Whether \p Options' deadline has passed.
+/// The process's resident memory in bytes (0 where it cannot be read).
+uint64_t residentBytes();
+
+/// Whether \p Options' budget is spent: its deadline has passed or the
+/// process's memory has grown past its limit.
 inline bool pastDeadline(const AnalysisOptions &Options) {
-  return Options.Deadline && std::chrono::steady_clock::now() > *Options.Deadline;
+  if (Options.Deadline && std::chrono::steady_clock::now() > *Options.Deadline)
+    return true;
+  if (Options.MemoryLimit && residentBytes() > *Options.MemoryLimit)
+    return Options.MemorySpent = true;
+  return false;
 }
 
 /// One sentence on what the analysis of a translation unit left out (the IR

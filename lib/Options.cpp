@@ -39,6 +39,14 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.Analysis.TimeBudgetSeconds = V;
     return "";
   }
+  if (Name == "memory-budget") {
+    char *End = nullptr;
+    const double V = std::strtod(Value.c_str(), &End);
+    if (Value.empty() || *End || !(V >= 0))
+      return "invalid memory-budget '" + Value + "' (expected MB, 0 for no limit)";
+    Opts.Analysis.MemoryBudgetMB = V;
+    return "";
+  }
   if (Name == "json") {
     if (Value.empty())
       return "json= needs a file name";
@@ -93,6 +101,8 @@ const char *optionHelp() {
          "  no-werror           findings stay warnings under -Werror\n"
          "  time-budget=SECONDS per translation unit and target (default 60, 0: no\n"
          "                      limit); kernels not reached in time are listed\n"
+         "  memory-budget=MB    memory the analysis may add per translation unit\n"
+         "                      and target (default 4096, 0: no limit); likewise\n"
          "  engine=both|ast|ir  which analysis answers (default both: the source\n"
          "                      engine, completed by the device-IR engine for every\n"
          "                      shared-memory operation it does not decide)\n";

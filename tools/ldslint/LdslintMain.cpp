@@ -104,6 +104,12 @@ cl::opt<double> TimeBudget(
     cl::desc("Seconds per file and target (default 60, 0: no limit); kernels "
              "not reached in time are listed, the findings made are kept"),
     cl::init(60), cl::cat(Category));
+cl::opt<double> MemoryBudget(
+    "memory-budget",
+    cl::desc("MB of memory the analysis may add per file and target (default "
+             "4096, 0: no limit); kernels not reached are listed, the "
+             "findings made are kept"),
+    cl::init(4096), cl::cat(Category));
 cl::opt<bool> FailOnUnknown(
     "fail-on-unknown",
     cl::desc("Exit with status 1 also when some shared-memory access cannot "
@@ -644,6 +650,11 @@ int main(int argc, const char **argv) {
     return 2;
   }
   S.Opts.Analysis.TimeBudgetSeconds = TimeBudget;
+  if (MemoryBudget < 0) {
+    errs() << "ldslint: --memory-budget must be 0 (no limit) or more MB\n";
+    return 2;
+  }
+  S.Opts.Analysis.MemoryBudgetMB = MemoryBudget;
   if (!AssumeBlock.empty()) {
     std::string E = ldslint::applyOption(S.Opts, "assume-block=" + AssumeBlock);
     if (!E.empty()) {

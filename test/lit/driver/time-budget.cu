@@ -34,3 +34,14 @@ void launch(float *o) {
 // RUN: %python -c "print(''.join('__global__ void k%%d(float *o) { __shared__ float t[32][32]; t[threadIdx.y][threadIdx.x] = o[0]; __syncthreads(); o[threadIdx.x] = t[threadIdx.x][threadIdx.y]; }\n' %% i for i in range(300)))" > %t.many.cu
 // RUN: not %ldslint --time-budget=1 %t.many.cu -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=PLAN
 // PLAN: note: no fix searched: the time budget of this translation unit (option time-budget) ran out
+
+// A memory budget likewise (what the analysis may add to the process's
+// resident memory): with one byte, some of 300 kernels are not analysed and
+// the note names the memory budget; bad values are refused.
+// RUN: %ldslint --memory-budget=0.000001 --time-budget=0 %t.many.cu -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.mem 2>&1 || true
+// RUN: FileCheck %s --check-prefix=MEM < %t.mem
+// MEM: ldslint: note: {{.*}}.many.cu on sm_{{[0-9]+}}: the memory budget (1e-06 MB per translation unit, option memory-budget) ran out: {{[0-9]+}} kernel(s) not analysed: k{{[0-9]+}}
+// RUN: not %ldslint --memory-budget=-5 %s -- %stubargs 2>&1 | FileCheck %s --check-prefix=BADMEM
+// BADMEM: ldslint: --memory-budget must be 0 (no limit) or more MB
+// RUN: not %clang_cuda %plugin -fplugin-arg-ldslint-memory-budget=lots %s 2>&1 | FileCheck %s --check-prefix=BADMEMPLUGIN
+// BADMEMPLUGIN: invalid memory-budget 'lots' (expected MB, 0 for no limit)
