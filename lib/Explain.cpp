@@ -124,8 +124,10 @@ std::string explainFinding(const Finding &F, bool Colour) {
   const std::optional<BankModel> Model = modelOfFinding(F);
   if (Model)
     OS << "target " << F.Arch << ": " << Model->NumBanks << " banks x "
-       << Model->BankBytes << " B, " << (Model->IsAMD ? "wave" : "warp")
-       << Model->WaveSize << "\n";
+       << Model->BankBytes << " B, "
+       << (Model->IsAMD ? "wave" + std::to_string(Model->WaveSize)
+                        : std::to_string(Model->WaveSize) + "-lane warps")
+       << "\n";
   OS << "block " << (F.Block ? F.Block->str() + " (" + F.BlockSource + ")"
                              : std::string("not known (the default lane structure: "
                                            "lane = threadIdx.x % warp size)"))

@@ -513,8 +513,10 @@ int runSimulate(int argc, const char **argv) {
     Dims += "[" + std::to_string(D) + "]";
   OS << "simulate: " << Array->Element << Dims << " indexed " << Values["index"]
      << "\ntarget " << Arch << ": " << Model->NumBanks << " banks x "
-     << Model->BankBytes << " B, " << (Model->IsAMD ? "wave" : "warp")
-     << Model->WaveSize << "\n"
+     << Model->BankBytes << " B, "
+     << (Model->IsAMD ? "wave" + std::to_string(Model->WaveSize)
+                      : std::to_string(Model->WaveSize) + "-lane warps")
+     << "\n"
      << "block " << Block->str() << " (" << Warps << (Model->IsAMD ? " wavefront" : " warp")
      << (Warps == 1 ? "" : "s") << "); " << Width << "-byte " << accessKindName(Kind)
      << " per lane\n"
