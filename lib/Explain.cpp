@@ -75,8 +75,11 @@ void describePicture(std::ostringstream &OS, const Finding &F,
 } // namespace
 
 bool ExplainSelector::matches(const Finding &F) const {
+  // Either path may be the longer one: the selection "src/k.cu" for the
+  // finding's "/home/u/src/k.cu", or an absolute selection for a relative
+  // compile.
   return F.Line == Line && (Column == 0 || F.Column == Column) &&
-         endsWithPath(F.File, File);
+         (endsWithPath(F.File, File) || endsWithPath(File, F.File));
 }
 
 std::optional<ExplainSelector> parseExplainSelector(const std::string &Text,
@@ -98,6 +101,8 @@ std::optional<ExplainSelector> parseExplainSelector(const std::string &Text,
             "' (expected FILE:LINE or FILE:LINE:COLUMN)";
     return std::nullopt;
   }
+  while (Rest.size() > 2 && Rest.compare(0, 2, "./") == 0)
+    Rest = Rest.substr(2);
   S.File = Rest;
   S.Line = Numbers[0];
   S.Column = Numbers.size() > 1 ? Numbers[1] : 0;

@@ -162,6 +162,7 @@ struct RunState {
   bool Html = false;
   bool Explain = false;
   std::optional<ldslint::ExplainSelector> ExplainOnly;
+  unsigned Explained = 0;
   std::vector<json::Value> Items;
   unsigned Reported = 0;
   std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
@@ -312,8 +313,10 @@ public:
         if (S.ExplainOnly ? S.ExplainOnly->matches(F)
                           : F.Result.Status == ldslint::Verdict::Conflict &&
                                 F.Result.Degree >= S.Opts.Report.MinDegree &&
-                                !ldslint::isSuppressed(SM, F.Loc))
+                                !ldslint::isSuppressed(SM, F.Loc)) {
           outs() << ldslint::explainFinding(F, outs().has_colors());
+          ++S.Explained;
+        }
     if (!S.Json)
       ldslint::reportDiagnostics(CI.getDiagnostics(), Ctx.getSourceManager(),
                                  Out.Findings, S.Opts.Report);
@@ -778,6 +781,9 @@ int main(int argc, const char **argv) {
   }
   if (S.TargetProblem)
     Status = 2;
+  if (S.ExplainOnly && !S.Explained)
+    errs() << "ldslint: --explain=" << Explain
+           << ": no shared-memory access was analysed at that place\n";
 
   if (!ExportFixes.empty()) {
     std::string Error;

@@ -67,3 +67,8 @@ void launch(float *o, const float *i) { transpose<<<1, dim3(32, 8)>>>(o, i); }
 // PLUGIN:      == {{.*}}transpose.cu:27:31: 32-way bank conflict reading 'tile' in 'transpose' (sm_{{[0-9]+}})
 // PLUGIN:      lanes |0-31     .
 // PLUGIN:      -- after the fix: pad the innermost dimension of 'tile' from 32 to 33 elements
+
+// A selection that names no access says so (the diagnostics still come).
+// RUN: not %ldslint --arch=%cuda_arch --explain=./transpose.cu:3 %s -- %stubargs 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: ldslint: --explain=./transpose.cu:3: no shared-memory access was analysed at that place
+// RUN: not %ldslint --arch=%cuda_arch --explain=./transpose.cu:27:31 %s -- %stubargs 2>/dev/null | FileCheck %s --check-prefix=READ
