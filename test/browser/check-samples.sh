@@ -1,22 +1,20 @@
 #!/usr/bin/env bash
 # The HTML report of each hip-sample, rendered and checked in headless
 # Chromium (check-report.mjs), with one screenshot per sample.
-#   test/browser/check-samples.sh BUILD_DIR OUT_DIR
+#   test/browser/check-samples.sh BUILD_DIR OUT_DIR [CUDA_PATH]
 # OUT_DIR gets <sample>.json, <sample>.html and <sample>.png; pass
-# docs/images to refresh the README's pictures. About 5 s per sample.
+# docs/images to refresh the README's pictures. The samples need the real
+# CUDA headers (default /usr/local/cuda). About 5-15 s per sample.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "$1" && pwd)
 out=$2
+cuda=${3:-/usr/local/cuda}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$root"
-# Real CUDA headers when installed, else the stub (as tools/setup.sh's demo).
-args=(-x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -I hip-samples/common)
-if [ ! -f /usr/local/cuda/include/cuda_runtime.h ]; then
-  args=(-x cuda -nocudainc -nocudalib -I test/Inputs -include cuda.h
-        -I hip-samples/common --cuda-gpu-arch=sm_90 -DLDSLINT_STUB)
-fi
+args=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
+      -I hip-samples/common)
 for f in transpose sgemm reduction wave64_vs_warp32; do
   for fmt in json html; do
     status=0
