@@ -127,6 +127,7 @@ function sections(){const root=document.getElementById('findings');
     [['before','as written'],['after','after the fix']].forEach(([w,label])=>{if(w=='after'&&!f.after) return;
       const b=el('button',{'class':'toggle','data-which':w},label); b.addEventListener('click',()=>show(i,w)); bar.appendChild(b);});
     if(f.after) bar.appendChild(el('span',{'class':'info'},' '+f.after_fix));
+    else if(f.status=='conflict') bar.appendChild(el('span',{'class':'info'},' '+(f.fix_notes&&f.fix_notes.length?f.fix_notes[0]:'no fix offered')));
     sec.appendChild(bar); sec.appendChild(el('div',{'class':'bankmap'}));
     root.appendChild(sec); show(i,'before');});}
 summary(); sections();
