@@ -147,6 +147,9 @@ std::string explainFinding(const Finding &F, bool Colour) {
   if (F.AfterFix && !F.AfterFix->Picture.empty()) {
     OS << "-- after the fix: " << fixInWords(F) << "\n";
     describePicture(OS, F, *F.AfterFix, *Model, Colour);
+  } else if (!F.Fixes.empty()) {
+    // A fix whose effect is not re-evaluated here (e.g. a row-stride change).
+    OS << "-- fix: " << F.Fixes.front().Description << " (not drawn)\n";
   } else if (R.Status == Verdict::Conflict) {
     OS << "-- no fix offered"
        << (F.FixNotes.empty() ? std::string() : ": " + F.FixNotes.front()) << "\n";

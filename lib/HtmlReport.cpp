@@ -63,7 +63,7 @@ function base(p){return p.split('/').pop();}
 function extra(f){if(f.wavefronts_per_instruction===null||f.ideal_wavefronts_per_instruction===null) return '?';
   return (f.wavefronts_per_instruction-f.ideal_wavefronts_per_instruction).toFixed(2);}
 function fixText(f){if(f.fixes.length) return f.fixes[0].description;
-  if(f.fix_notes&&f.fix_notes.length) return f.fix_notes[0]; return '\u2014';}
+  if(f.fix_notes&&f.fix_notes.length) return f.fix_notes[0]; return 'no fix offered';}
 function summary(){
   const t=el('table',{id:'summary'}); const h=el('tr');
   ['file','kernel','array','access','target','degree','extra wavefronts','fix'].forEach(c=>h.appendChild(el('th',{},c)));
@@ -127,7 +127,7 @@ function sections(){const root=document.getElementById('findings');
     [['before','as written'],['after','after the fix']].forEach(([w,label])=>{if(w=='after'&&!f.after) return;
       const b=el('button',{'class':'toggle','data-which':w},label); b.addEventListener('click',()=>show(i,w)); bar.appendChild(b);});
     if(f.after) bar.appendChild(el('span',{'class':'info'},' '+f.after_fix));
-    else if(f.status=='conflict') bar.appendChild(el('span',{'class':'info'},' '+(f.fix_notes&&f.fix_notes.length?f.fix_notes[0]:'no fix offered')));
+    else if(f.status=='conflict') bar.appendChild(el('span',{'class':'info'},' '+fixText(f)));
     sec.appendChild(bar); sec.appendChild(el('div',{'class':'bankmap'}));
     root.appendChild(sec); show(i,'before');});}
 summary(); sections();

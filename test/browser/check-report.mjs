@@ -120,8 +120,10 @@ async function main() {
     check(/^lane \d+: byte -?\d+, word -?\d+, bank \d+/.test(title), `${f.file}:${f.line}: hover text '${title}'`);
     // Before / after the fix, by clicking the page's own buttons.
     const hasAfter = await evaluate(`!!${sel}.querySelector('button.toggle[data-which=after]')`);
-    // A finding that carries the fix shows the access after it.
-    if (f.fixes.length > 0) check(hasAfter, `${f.file}:${f.line}: a fix but no after-fix button`);
+    // A finding that carries a padding or swizzle fix shows the access after
+    // it (other fix kinds are described, not re-evaluated).
+    if (f.fixes.length > 0 && /^(pad the innermost dimension|XOR-swizzle)/.test(f.fixes[0].description))
+      check(hasAfter, `${f.file}:${f.line}: a fix but no after-fix button`);
     if (hasAfter) {
       await evaluate(`${sel}.querySelector('button.toggle[data-which=after]').click()`);
       const after = await evaluate(`[${sel}.dataset.state, Math.max(0, ...[...${sel}.querySelectorAll('td.cell')].map(c => +c.dataset.words))]`);

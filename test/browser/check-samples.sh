@@ -15,7 +15,7 @@ out=$(cd "$out" && pwd)
 cd "$root"
 args=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
       -I hip-samples/common)
-for f in transpose sgemm reduction wave64_vs_warp32; do
+for f in transpose sgemm sgemm_rt reduction wave64_vs_warp32; do
   for fmt in json html; do
     status=0
     "$build/bin/ldslint" --arch=sm_90 --format=$fmt -o "$out/$f.$fmt" \
