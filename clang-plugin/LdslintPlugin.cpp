@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
+#include "Explain.h"
 #include "JsonReport.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -71,6 +72,8 @@ public:
         }
     ldslint::reportDiagnostics(Diags, Ctx.getSourceManager(), Out.Findings,
                                Opts.Report);
+    if (Opts.Explain)
+      explain(Out, Ctx.getSourceManager());
     if (!Opts.JsonPath.empty())
       writeJson(Out, Arch, Diags);
   }
@@ -78,6 +81,20 @@ public:
 private:
   CompilerInstance &CI;
   ldslint::ToolOptions Opts;
+
+  /// explain[=FILE:LINE[:COL]]: bank maps on stderr, after the diagnostics.
+  void explain(const ldslint::AnalysisOutput &Out, const SourceManager &SM) {
+    std::string Ignored;
+    const auto Only = Opts.ExplainAt.empty()
+                          ? std::nullopt
+                          : ldslint::parseExplainSelector(Opts.ExplainAt, Ignored);
+    for (const ldslint::Finding &F : Out.Findings)
+      if (Only ? Only->matches(F)
+               : F.Result.Status == ldslint::Verdict::Conflict &&
+                     F.Result.Degree >= Opts.Report.MinDegree &&
+                     !ldslint::isSuppressed(SM, F.Loc))
+        llvm::errs() << ldslint::explainFinding(F, llvm::errs().has_colors());
+  }
 
   /// Each offload arch runs its own cc1, and each would offer the same
   /// fix-it: only the first arch of a CUDA build (from the driver's

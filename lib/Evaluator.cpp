@@ -89,13 +89,27 @@ struct Tally {
   unsigned ExampleWarp = 0;
   std::string ExampleContext;
   BankCollision Example;
+  WarpPicture Picture;
+  bool PictureChosen = false; ///< Picture is the one EvalOptions::PictureAt asked for
 
-  void add(const InstructionCost &C, unsigned Warp, const std::string &Ctx) {
+  /// \p Picture fills the lanes of a picture (called only when one is kept:
+  /// copying every instruction's lanes would slow the hot path).
+  template <typename FillPicture>
+  void add(const InstructionCost &C, unsigned Warp, const std::string &Ctx,
+           const FillPicture &Picture, const EvalOptions &Options) {
+    const bool Asked = Options.PictureAt && Options.PictureAt->first == Warp &&
+                       Options.PictureAt->second == Ctx;
     if (Instructions == 0 || C.Degree > Degree) {
       Degree = C.Degree;
       ExampleWarp = Warp;
       ExampleContext = Ctx;
       Example = C.Worst;
+      if (!PictureChosen)
+        Picture(this->Picture);
+    }
+    if (Asked && !PictureChosen) {
+      Picture(this->Picture);
+      PictureChosen = true;
     }
     ++Instructions;
     Wavefronts += C.Wavefronts;
@@ -689,7 +703,19 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
     return; // a warp with no active lane issues nothing
   const InstructionCost Cost =
       instructionCost(Model, Phases, Access.WidthBytes, Addr);
-  T.add(Cost, Warp, contextText());
+  const std::string Context = contextText();
+  T.add(
+      Cost, Warp, Context,
+      [&](WarpPicture &P) {
+        P.Lanes = Addr;
+        P.Threads.clear();
+        for (unsigned L = 0; L < Lanes.size() && L < Model.WaveSize; ++L)
+          P.Threads.push_back(Lanes[L]);
+        P.Phases = Phases;
+        P.Warp = Warp;
+        P.Context = Context;
+      },
+      Options);
   if (Options.StopAtFirstConflict && Cost.Degree > 1) {
     StoppedOnConflict = true;
     BudgetHit = true; // leaves every enumeration level
@@ -1031,6 +1057,7 @@ EvalResult AccessEvaluation::run() {
   Result.ExampleWarp = Worst.ExampleWarp;
   Result.ExampleContext = Worst.ExampleContext;
   Result.Example = Worst.Example;
+  Result.Picture = Worst.Picture;
 
   bool AllSame = true;
   for (const auto &[A, T] : ByAssignment)

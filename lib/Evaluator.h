@@ -14,6 +14,7 @@
 #include "AccessModel.h"
 #include "BankSolver.h"
 #include "BlockShape.h"
+#include "WarpPicture.h"
 
 #include <map>
 #include <set>
@@ -39,6 +40,10 @@ struct EvalOptions {
   /// Stop at the first conflicting instruction and return Conflict (used
   /// by the fix planner, which only asks "is this layout clean?").
   bool StopAtFirstConflict = false;
+  /// When set, EvalResult::Picture shows this warp at this context (the
+  /// same instruction as another evaluation's picture, e.g. before a fix)
+  /// if it is executed, instead of the worst instruction.
+  std::optional<std::pair<unsigned, std::string>> PictureAt;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the
@@ -63,6 +68,9 @@ struct EvalResult {
   BankCollision Example;
   /// Addresses in Example leave out a uniform offset (a multiple of 4 B).
   bool ExampleRelative = false;
+  /// Every lane of the example instruction (ExampleWarp at ExampleContext,
+  /// unless EvalOptions::PictureAt chose another), for bank maps.
+  WarpPicture Picture;
   std::string Reason;
   std::vector<std::string> Assumptions;
 };

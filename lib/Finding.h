@@ -56,6 +56,10 @@ struct Finding {
   EvalResult Result;
   std::vector<Fix> Fixes;
   std::vector<std::string> FixNotes; ///< why no fix is offered
+  /// This access re-evaluated with the chosen fix applied (its Picture shows
+  /// the same warp and iteration as Result's where that still executes);
+  /// set when a fix for its array is offered.
+  std::optional<EvalResult> AfterFix;
 };
 
 } // namespace ldslint

@@ -322,6 +322,12 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
                     std::to_string(Inner + Pad) + " elements (+" +
                     std::to_string(NewBytes - OldBytes) + " bytes)";
     F.Edits.push_back(edit(ExtentRange, Replacement));
+    PadAfter = [this, Pad](const Use &U, const Finding &Fd) {
+      EvalOptions Padded;
+      const SymbolId Inner = U.Kernel->Extents.at(U.Site->Array).back();
+      Padded.ExtentOverrides[Inner] = U.Kernel->Model.Symbols[Inner].Value + Pad;
+      return evaluateFixed(U, Fd, Padded, nullptr);
+    };
     return F;
   }
   WhyNot = "no padding of the innermost dimension of '" + Name + "' up to " +
@@ -464,6 +470,9 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
     return std::nullopt;
   }
 
+  SwizzleAfter = [this, swizzledAddress, S = *Found](const Use &U, const Finding &Fd) {
+    return evaluateFixed(U, Fd, EvalOptions(), swizzledAddress(U, S));
+  };
   Fix F;
   std::set<std::pair<unsigned, unsigned>> EditedOffsets; // (file, offset)
   for (const Use &U : Uses) {
@@ -600,6 +609,7 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   std::string PadWhyNot, SwizzleWhyNot;
   Spent = 0;
   OutOfBudget = false;
+  PadAfter = SwizzleAfter = nullptr;
   std::optional<Fix> Pad = padding(Uses, ExtentText, Range, PadWhyNot);
   std::optional<Fix> Swz = swizzle(Uses, ExtentText, SwizzleWhyNot);
   if (OutOfBudget && !Pad && !Swz)
@@ -620,6 +630,7 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
     Chosen.back().Alternative = true;
   }
 
+  attachAfterFix(Uses, SwizzleFirst, Findings);
   // One diagnostic carries the edits, so that -fixit applies them once.
   const Finding *Carrier = nullptr;
   for (const Use &U : Uses) {

@@ -129,6 +129,14 @@ private:
   const std::vector<Finding> *CurrentFindings = nullptr;
   bool Diagnosing = false;
   TextEdit edit(clang::CharSourceRange Range, const std::string &Text) const;
+
+  /// How the padding / swizzle found last re-evaluates an access, for the
+  /// bank map after the fix (Finding::AfterFix; FixPicture.cpp).
+  std::function<EvalResult(const Use &, const Finding &)> PadAfter, SwizzleAfter;
+  EvalResult evaluateFixed(const Use &U, const Finding &F, const EvalOptions &Extra,
+                           const SymRef &Address) const;
+  void attachAfterFix(const std::vector<Use> &Uses, bool Swizzled,
+                      std::vector<Finding> &Findings) const;
 };
 
 } // namespace ldslint

@@ -1,6 +1,8 @@
 //===- Options.cpp ---------------------------------------------------------===//
 #include "Options.h"
 
+#include "Explain.h"
+
 #include <cstdlib>
 
 namespace ldslint {
@@ -53,6 +55,16 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.JsonPath = Value;
     return "";
   }
+  if (Name == "explain") {
+    if (Eq != std::string::npos && Value.empty())
+      return "explain= needs FILE:LINE[:COL] (or plain explain for every conflict)";
+    std::string Error;
+    if (!Value.empty() && !parseExplainSelector(Value, Error))
+      return Error;
+    Opts.Explain = true;
+    Opts.ExplainAt = Value;
+    return "";
+  }
   if (Name == "prefer") {
     if (Value != "padding" && Value != "swizzle")
       return "invalid prefer '" + Value + "' (expected padding or swizzle)";
@@ -93,6 +105,8 @@ const char *optionHelp() {
          "  min-degree=N        report conflicts of at least N ways (default 2)\n"
          "  json=FILE           also write the findings as JSON; one file serves a\n"
          "                      whole build (each compile replaces its own entries)\n"
+         "  explain[=FILE:LINE[:COL]]  draw the bank map of each reported conflict\n"
+         "                      (or of the accesses there) on stderr\n"
          "  prefer=padding|swizzle  fix offered first when both work "
          "(default padding)\n"
          "  show-unknown        remark on accesses whose conflicts cannot be "

@@ -14,6 +14,10 @@ struct ToolOptions {
   ReportOptions Report;
   std::string ArchOverride; ///< analyse as this arch instead of the target's
   std::string JsonPath;     ///< plugin: also write findings here
+  /// plugin: draw bank maps (explain, or explain=FILE:LINE[:COL] for one
+  /// place; empty selection: every reported conflict).
+  bool Explain = false;
+  std::string ExplainAt;
 };
 
 /// Applies one `name=value` (or bare `name`) option. Returns an error

@@ -81,3 +81,17 @@ config.substitutions.append(("%hipwavedef",
 config.available_features.add("llvm-%s" % config.llvm_version_major)
 if int(config.llvm_version_major) >= 16:
     config.available_features.add("cuda-arch-list")
+
+# Headless Chromium and a Node with WebSocket (20.10+): the HTML report's
+# browser test (test/browser/). tools/setup.sh installs Debian's chromium.
+import shutil, subprocess
+def _node_has_websocket():
+    try:
+        return subprocess.run(["node", "--experimental-websocket", "--no-warnings", "-e",
+                               "process.exit(typeof WebSocket === 'function' ? 0 : 1)"],
+                              capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+if shutil.which("chromium") and _node_has_websocket():
+    config.available_features.add("chromium")
+config.substitutions.append(("%src_root", config.ldslint_src_root))

@@ -42,6 +42,15 @@ if [ ${#missing_optional[@]} -gt 0 ]; then
     "${missing_optional[@]}" || echo "== optional packages not installed; their tests are skipped"
 fi
 
+# Headless Chromium for the HTML report's browser test (test/browser/): about
+# 80 MB, 1-3 minutes once; LDSLINT_WITH_CHROMIUM=0 skips it, and the test.
+if [ "${LDSLINT_WITH_CHROMIUM:-1}" = 1 ] && ! command -v chromium >/dev/null; then
+  echo "== installing (optional): chromium"
+  { [ ${#missing[@]} -gt 0 ] || [ ${#missing_optional[@]} -gt 0 ] || $sudo_cmd apt-get update -q; } || true
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends chromium ||
+    echo "== chromium not installed; the browser test is skipped"
+fi
+
 echo "== building ldslint against LLVM $llvm (build/)"
 cmake -S "$root" -B "$root/build" -G Ninja -DLDSLINT_LLVM_VERSION="$llvm" >/dev/null
 ninja -C "$root/build"

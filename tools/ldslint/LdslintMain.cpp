@@ -28,8 +28,11 @@
 #include "StringCompat.h"
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
+#include "Explain.h"
+#include "HtmlReport.h"
 #include "FixExport.h"
 #include "NvccFlags.h"
+#include "Simulate.h"
 #include "JsonReport.h"
 #include "SarifReport.h"
 #include "Options.h"
@@ -73,7 +76,9 @@ namespace {
 cl::OptionCategory Category("ldslint options");
 
 cl::opt<std::string> Format("format", cl::desc("Output format: text (clang "
-                                               "diagnostics), json or sarif"),
+                                               "diagnostics), json, sarif or "
+                                               "html (one page with bank maps; "
+                                               "see docs/explain.md)"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<std::string> Report(
     "report",
@@ -133,6 +138,13 @@ cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the fixes as YAML for clang-apply-replacements"),
     cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> Explain(
+    "explain", cl::ValueOptional,
+    cl::desc("After the diagnostics, draw each reported conflict's bank map "
+             "(banks x lane phases, before and after the fix) on stdout; "
+             "=FILE:LINE[:COL] draws only the accesses there, conflicting or "
+             "not. Also: ldslint simulate --help (a layout without source)"),
+    cl::value_desc("FILE:LINE[:COL]"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the output to FILE"),
                                 cl::value_desc("FILE"), cl::cat(Category));
 
@@ -153,6 +165,10 @@ struct RunState {
   ldslint::ToolOptions Opts;
   std::string Arch;
   bool Json = false;
+  bool Html = false;
+  bool Explain = false;
+  std::optional<ldslint::ExplainSelector> ExplainOnly;
+  unsigned Explained = 0;
   std::vector<json::Value> Items;
   unsigned Reported = 0;
   std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
@@ -295,8 +311,18 @@ public:
       }
       if (S.Json && ldslint::isReportable(F, S.Opts.Report) &&
           !ldslint::isSuppressed(Ctx.getSourceManager(), F.Loc))
-        S.Items.push_back(ldslint::findingToJson(F));
+        S.Items.push_back(S.Html ? ldslint::findingToHtmlJson(F, SM)
+                                 : ldslint::findingToJson(F));
     }
+    if (S.Explain)
+      for (const ldslint::Finding &F : Out.Findings)
+        if (S.ExplainOnly ? S.ExplainOnly->matches(F)
+                          : F.Result.Status == ldslint::Verdict::Conflict &&
+                                F.Result.Degree >= S.Opts.Report.MinDegree &&
+                                !ldslint::isSuppressed(SM, F.Loc)) {
+          outs() << ldslint::explainFinding(F, outs().has_colors());
+          ++S.Explained;
+        }
     if (!S.Json)
       ldslint::reportDiagnostics(CI.getDiagnostics(), Ctx.getSourceManager(),
                                  Out.Findings, S.Opts.Report);
@@ -556,13 +582,19 @@ std::vector<std::string> projectFiles(const CompilationDatabase &DB) {
 } // namespace
 
 int main(int argc, const char **argv) {
+  if (argc > 1 && StringRef(argv[1]) == "simulate")
+    return ldslint::runSimulate(argc, argv);
   cl::extrahelp Extra(
       "\nEach file is parsed as a device compile, once per offload arch.\n"
       "Exit status: 0 no reportable conflict, 1 conflicts reported (with\n"
       "--fail-on-unknown also: an access not decided), 2 error.\n\nExamples:\n"
       "  ldslint kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
       "  ldslint --format=json --report=all -p build src/kernel.hip\n"
-      "  ldslint -p build     (every CUDA/HIP file of build/compile_commands.json)\n");
+      "  ldslint -p build     (every CUDA/HIP file of build/compile_commands.json)\n"
+      "  ldslint --explain=kernel.cu:42 kernel.cu -- -x cuda --cuda-gpu-arch=sm_90\n"
+      "  ldslint --format=html -o report.html -p build\n"
+      "  ldslint simulate --array 'float[32][33]' --index '[tx][ty]' --block 32x8\n"
+      "                   (a bank map without source; ldslint simulate --help)\n");
   // The plugin's arguments and the suppression comment, after the examples.
   static const std::string PluginHelp =
       std::string("\nThe same analysis inside a clang/hipcc build: "
@@ -616,11 +648,28 @@ int main(int argc, const char **argv) {
   const auto Started = std::chrono::steady_clock::now();
 
   RunState S;
-  if (Format != "text" && Format != "json" && Format != "sarif") {
-    errs() << "ldslint: --format must be text, json or sarif\n";
+  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "html") {
+    errs() << "ldslint: --format must be text, json, sarif or html\n";
     return 2;
   }
   S.Json = Format != "text";
+  S.Html = Format == "html";
+  if (Explain.getNumOccurrences()) {
+    if (Format != "text") {
+      errs() << "ldslint: --explain draws text next to the diagnostics; use it "
+                "with --format=text (the HTML report has the same bank maps)\n";
+      return 2;
+    }
+    S.Explain = true;
+    if (!Explain.empty()) {
+      std::string Error;
+      S.ExplainOnly = ldslint::parseExplainSelector(Explain, Error);
+      if (!S.ExplainOnly) {
+        errs() << "ldslint: " << Error << "\n";
+        return 2;
+      }
+    }
+  }
   if (Report != "conflicts" && Report != "all") {
     errs() << "ldslint: --report must be conflicts or all\n";
     return 2;
@@ -743,6 +792,9 @@ int main(int argc, const char **argv) {
   }
   if (S.TargetProblem)
     Status = 2;
+  if (S.ExplainOnly && !S.Explained)
+    errs() << "ldslint: --explain=" << Explain
+           << ": no shared-memory access was analysed at that place\n";
 
   if (!ExportFixes.empty()) {
     std::string Error;
@@ -765,7 +817,8 @@ int main(int argc, const char **argv) {
     std::string Text =
         Format == "sarif"
             ? llvm::formatv("{0:2}", ldslint::findingsToSarif(S.Items, S.Failed)).str()
-            : llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
+        : S.Html ? ldslint::renderHtmlReport(S.Items)
+                 : llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
     if (OutputFile.empty()) {
       outs() << Text << "\n";
     } else {

@@ -1,0 +1,229 @@
+//===- HtmlReport.cpp ------------------------------------------------------===//
+#include "HtmlReport.h"
+
+#include "BankMap.h"
+#include "Explain.h"
+#include "JsonReport.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+namespace ldslint {
+
+namespace {
+
+/// The page's CSS and script. The script renders everything from the JSON
+/// in #ldslint-data; window.ldslintShow(finding, "before" | "after") is the
+/// toggle the buttons (and the browser test) use.
+const char *PageHead = R"HTML(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>ldslint report</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
+h1{font-size:1.4em} h2{font-size:1.1em;margin:0 0 .3em}
+table#summary{border-collapse:collapse;margin-bottom:2em}
+#summary th,#summary td{border:1px solid #ccc;padding:.25em .6em;text-align:left;font-size:.9em}
+#summary tr.finding-row{cursor:pointer} #summary tr.finding-row:hover{background:#f3f6ff}
+section.finding{border:1px solid #ccc;border-radius:6px;padding:1em;margin-bottom:1.5em}
+section.finding.conflict{border-left:6px solid #c62828}
+section.finding.ok{border-left:6px solid #2e7d32}
+section.finding.unknown{border-left:6px solid #999}
+pre.source{background:#f7f7f7;padding:.5em;overflow-x:auto;margin:.4em 0}
+.access{background:#ffd54f;font-weight:bold}
+.info{font-size:.9em;color:#444;margin:.2em 0}
+.toggle{margin:.5em .4em .5em 0;padding:.2em .8em;border:1px solid #888;border-radius:4px;background:#eee;cursor:pointer}
+.toggle.active{background:#1565c0;color:#fff;border-color:#1565c0}
+.phase-title{font-size:.85em;margin:.6em 0 .2em;font-weight:bold}
+table.map{border-collapse:collapse;table-layout:fixed;margin-bottom:.3em}
+table.map th{font-size:.7em;color:#666;font-weight:normal;width:2.6em;border:1px solid #ddd;background:#fafafa}
+table.map td.cell{vertical-align:top;border:1px solid #ddd;width:2.6em;padding:1px;font-size:.68em;text-align:center}
+td.cell.used{background:#e8f5e9} td.cell.conflict{background:#ffcdd2}
+span.lane{display:block;border-radius:2px;cursor:default}
+span.lane:hover{background:#1565c0;color:#fff}
+#hover{position:fixed;right:1em;bottom:1em;background:#263238;color:#fff;padding:.4em .8em;border-radius:4px;font-size:.85em;min-width:12em}
+.legend{font-size:.8em;color:#555}
+</style></head><body>
+<h1>ldslint: shared-memory bank conflicts</h1>
+<p class="legend">Each bank map shows one warp (NVIDIA) or wavefront (AMD)
+instruction: banks are columns, the lane phases the hardware serves
+together are rows; a cell lists the lanes it serves, red when it must
+deliver several different words (a conflict). Hover a lane for its address.</p>
+<div id="summary-wrap"></div><div id="findings"></div>
+<div id="hover">hover a lane</div>
+<script type="application/json" id="ldslint-data">)HTML";
+
+const char *PageTail = R"HTML(</script>
+<script>
+(function(){
+const DATA = JSON.parse(document.getElementById('ldslint-data').textContent);
+const findings = DATA.findings;
+function el(tag, attrs, text){const e=document.createElement(tag);
+  for(const k in (attrs||{})) e.setAttribute(k, attrs[k]);
+  if(text!==undefined) e.textContent=text; return e;}
+function base(p){return p.split('/').pop();}
+function extra(f){if(f.wavefronts_per_instruction===null||f.ideal_wavefronts_per_instruction===null) return '?';
+  return (f.wavefronts_per_instruction-f.ideal_wavefronts_per_instruction).toFixed(2);}
+function fixText(f){if(f.fixes.length) return f.fixes[0].description;
+  if(f.fix_notes&&f.fix_notes.length) return f.fix_notes[0]; return 'no fix offered';}
+function summary(){
+  const t=el('table',{id:'summary'}); const h=el('tr');
+  ['file','kernel','array','access','target','degree','extra wavefronts','fix'].forEach(c=>h.appendChild(el('th',{},c)));
+  t.appendChild(h);
+  findings.forEach((f,i)=>{const r=el('tr',{'class':'finding-row','data-index':i});
+    [base(f.file)+':'+f.line+':'+f.column,f.function,f.array,f.access+' '+f.width+' B',f.arch,
+     f.degree===null?f.status:f.degree+'-way',extra(f),fixText(f)].forEach(c=>r.appendChild(el('td',{},String(c))));
+    r.addEventListener('click',()=>document.getElementById('finding-'+i).scrollIntoView());
+    t.appendChild(r);});
+  document.getElementById('summary-wrap').appendChild(t);}
+function sourceLine(f){const pre=el('pre',{'class':'source'}); const s=f.source||'';
+  let a=Math.max(0,f.column-1), b=a;
+  while(b<s.length&&/[\w.$:]/.test(s[b])) b++;
+  while(b<s.length&&(s[b]=='['||s[b]=='(')){const open=s[b],close=open=='['?']':')';let d=0;
+    for(;b<s.length;b++){if(s[b]==open)d++; else if(s[b]==close){d--; if(d==0){b++;break;}}}
+    while(b<s.length&&/[\w.]/.test(s[b])) b++;}
+  pre.appendChild(document.createTextNode(f.line+': '+s.slice(0,a)));
+  pre.appendChild(el('span',{'class':'access'},s.slice(a,b)));
+  pre.appendChild(document.createTextNode(s.slice(b))); return pre;}
+function lanesText(l){return l.length?l[0]+'\u2013'+l[l.length-1]:'';}
+function hover(text){document.getElementById('hover').textContent=text;}
+function renderMap(box,m){
+  box.innerHTML='';
+  if(!m){box.appendChild(el('div',{'class':'info'},'no bank map (no warp instruction evaluated)'));return;}
+  box.appendChild(el('div',{'class':'info'},(m.wave==64?'wavefront ':'warp ')+m.warp+(m.context?' at '+m.context:'')+
+    ': '+m.wavefronts+' wavefront(s), '+m.ideal+' without conflicts, worst phase '+m.degree+'-way'+
+    (m.relative?' (addresses leave out an offset common to all lanes)':'')));
+  const perRow=32;
+  m.phases.forEach((p,pi)=>{if(!p.cells.length) return;
+    box.appendChild(el('div',{'class':'phase-title'},(m.phases.length>1?'phase '+(pi+1)+' of '+m.phases.length+', ':'')+
+      'lanes '+lanesText(p.lanes)+': '+p.wavefronts+(p.wavefronts==1?' pass':' passes')));
+    const byBank={}; p.cells.forEach(c=>byBank[c.bank]=c);
+    for(let b0=0;b0<m.banks;b0+=perRow){
+      const t=el('table',{'class':'map','data-phase':pi}); const hr=el('tr'), cr=el('tr');
+      for(let b=b0;b<Math.min(m.banks,b0+perRow);b++){
+        hr.appendChild(el('th',{},String(b)));
+        const c=byBank[b]; const td=el('td',{'class':'cell'+(c?(c.words>1?' conflict used':' used'):''),'data-bank':b,'data-words':c?c.words:0});
+        if(c) c.lanes.forEach(([lane,byte])=>{const t=m.threads[lane];
+          const tip='lane '+lane+': byte '+byte+', word '+Math.floor(byte/m.bank_bytes)+', bank '+b+
+            (t?', threadIdx ('+t.join(',')+')':'')+(c.words>1?'; bank '+b+' serves '+c.words+' words':'');
+          const s=el('span',{'class':'lane','data-lane':lane,'data-byte':byte,title:tip},String(lane));
+          s.addEventListener('mouseover',()=>hover(tip)); td.appendChild(s);});
+        cr.appendChild(td);}
+      t.appendChild(hr); t.appendChild(cr); box.appendChild(t);}
+  });}
+function show(i,which){const f=findings[i]; const sec=document.getElementById('finding-'+i);
+  if(which=='after'&&!f.after) which='before';
+  sec.setAttribute('data-state',which);
+  sec.querySelectorAll('.toggle').forEach(b=>b.classList.toggle('active',b.getAttribute('data-which')==which));
+  renderMap(sec.querySelector('.bankmap'), which=='after'?f.after:f.map);}
+window.ldslintShow=show;
+function sections(){const root=document.getElementById('findings');
+  findings.forEach((f,i)=>{const sec=el('section',{'class':'finding '+f.status,id:'finding-'+i,'data-file':f.file,'data-line':f.line,'data-column':f.column,'data-arch':f.arch});
+    sec.appendChild(el('h2',{},base(f.file)+':'+f.line+':'+f.column+' \u2014 '+(f.degree===null?'not decided':f.degree==1?'conflict-free':f.degree+'-way bank conflict')+' '+
+      (f.access=='read'?'reading':f.access=='write'?'writing':'updating')+" '"+f.array+"' in "+f.function));
+    sec.appendChild(sourceLine(f));
+    sec.appendChild(el('div',{'class':'info'},'target '+f.arch+'; block '+(f.block?f.block.join('x')+' ('+f.block_source+')':'not known')+
+      '; '+f.width+'-byte '+f.access+' per lane'));
+    if(f.reason) sec.appendChild(el('div',{'class':'info'},f.reason));
+    const bar=el('div');
+    [['before','as written'],['after','after the fix']].forEach(([w,label])=>{if(w=='after'&&!f.after) return;
+      const b=el('button',{'class':'toggle','data-which':w},label); b.addEventListener('click',()=>show(i,w)); bar.appendChild(b);});
+    if(f.after) bar.appendChild(el('span',{'class':'info'},' '+f.after_fix));
+    else if(f.status=='conflict') bar.appendChild(el('span',{'class':'info'},' '+fixText(f)));
+    sec.appendChild(bar); sec.appendChild(el('div',{'class':'bankmap'}));
+    root.appendChild(sec); show(i,'before');});}
+summary(); sections();
+document.body.setAttribute('data-ready','1');
+})();
+</script></body></html>
+)HTML";
+
+/// JSON inside <script>: "</" would end the element early.
+std::string scriptSafe(std::string Text) {
+  for (size_t At = Text.find("</"); At != std::string::npos; At = Text.find("</", At + 3))
+    Text.replace(At, 2, "<\\/");
+  return Text;
+}
+
+} // namespace
+
+llvm::json::Value bankMapToJson(const Finding &F, const EvalResult &R) {
+  const std::optional<BankModel> Model = modelOfFinding(F);
+  if (R.Picture.empty() || !Model)
+    return nullptr;
+  const WarpPicture &P = R.Picture;
+  const BankMap Map = buildBankMap(*Model, P, F.WidthBytes);
+  llvm::json::Array Phases;
+  for (const PhaseMap &Ph : Map.Phases) {
+    llvm::json::Array Cells;
+    for (unsigned B = 0; B < Ph.Banks.size(); ++B) {
+      const BankCell &C = Ph.Banks[B];
+      if (C.Entries.empty())
+        continue;
+      llvm::json::Array Lanes;
+      for (const BankCell::Entry &E : C.Entries)
+        Lanes.push_back(llvm::json::Array{E.Lane, E.Byte});
+      Cells.push_back(llvm::json::Object{
+          {"bank", B}, {"words", C.Words}, {"lanes", std::move(Lanes)}});
+    }
+    llvm::json::Array PhaseLanes;
+    for (unsigned L : Ph.Lanes)
+      PhaseLanes.push_back(L);
+    Phases.push_back(llvm::json::Object{{"lanes", std::move(PhaseLanes)},
+                                        {"wavefronts", Ph.Wavefronts},
+                                        {"cells", std::move(Cells)}});
+  }
+  llvm::json::Array Threads, Lanes;
+  for (const auto &T : P.Threads)
+    Threads.push_back(llvm::json::Array{T[0], T[1], T[2]});
+  for (const LaneAddress &A : P.Lanes)
+    Lanes.push_back(llvm::json::Object{{"active", A.Active}, {"byte", A.Byte}});
+  return llvm::json::Object{{"banks", Map.NumBanks},
+                            {"bank_bytes", Map.BankBytes},
+                            {"wave", Map.WaveSize},
+                            {"width", Map.WidthBytes},
+                            {"warp", P.Warp},
+                            {"context", P.Context},
+                            {"degree", Map.Cost.Degree},
+                            {"wavefronts", Map.Cost.Wavefronts},
+                            {"ideal", Map.Cost.Ideal},
+                            {"relative", R.ExampleRelative},
+                            {"threads", std::move(Threads)},
+                            {"lanes", std::move(Lanes)},
+                            {"phases", std::move(Phases)}};
+}
+
+llvm::json::Value findingToHtmlJson(const Finding &F,
+                                    const clang::SourceManager &SM) {
+  llvm::json::Value V = findingToJson(F);
+  llvm::json::Object &O = *V.getAsObject();
+  O["map"] = bankMapToJson(F, F.Result);
+  O["after"] = F.AfterFix ? bankMapToJson(F, *F.AfterFix) : llvm::json::Value(nullptr);
+  O["after_fix"] = F.AfterFix ? fixInWords(F) : "";
+  std::string Line;
+  if (F.Loc.isValid()) {
+    const clang::SourceLocation L = SM.getFileLoc(F.Loc);
+    bool Invalid = false;
+    const llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(L), &Invalid);
+    if (!Invalid) {
+      const unsigned Offset = SM.getFileOffset(L);
+      const size_t Begin = Buffer.rfind('\n', Offset) == llvm::StringRef::npos
+                               ? 0
+                               : Buffer.rfind('\n', Offset) + 1;
+      const size_t End = Buffer.find('\n', Offset);
+      Line = Buffer.slice(Begin, End).str();
+    }
+  }
+  O["source"] = Line;
+  return V;
+}
+
+std::string renderHtmlReport(const std::vector<llvm::json::Value> &Items) {
+  llvm::json::Array A;
+  for (const llvm::json::Value &V : Items)
+    A.push_back(V);
+  const std::string Data =
+      llvm::formatv("{0}", llvm::json::Value(llvm::json::Object{{"findings", std::move(A)}}))
+          .str();
+  return std::string(PageHead) + scriptSafe(Data) + PageTail;
+}
+
+} // namespace ldslint

@@ -1,0 +1,39 @@
+//===- HtmlReport.h - One self-contained HTML page per run -------*- C++ -*-===//
+//
+// --format=html: a summary table of the findings and, for each, the source
+// line with the access highlighted and an interactive bank map (before and
+// after the fix, hover for lane / address / thread). The page needs no
+// network: its CSS and script are inline, its data is the findings' JSON
+// (findingToJson plus the bank maps) embedded in the page.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_HTMLREPORT_H
+#define LDSLINT_HTMLREPORT_H
+
+#include "Finding.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <vector>
+
+namespace ldslint {
+
+/// The bank map of \p R's picture as JSON (null when there is none):
+/// banks, bank_bytes, wave, width, warp, context, degree, wavefronts,
+/// ideal, relative, threads[lane], lanes[lane] ({active, byte}), and
+/// phases[{lanes, wavefronts, cells[{bank, words, lanes[[lane, byte]]}]}].
+llvm::json::Value bankMapToJson(const Finding &F, const EvalResult &R);
+
+/// findingToJson(F) plus "map", "after" (the map after the fix, or null),
+/// "after_fix" (the fix in words), "source" (the line's text).
+llvm::json::Value findingToHtmlJson(const Finding &F,
+                                    const clang::SourceManager &SM);
+
+/// The whole page for \p Items (from findingToHtmlJson).
+std::string renderHtmlReport(const std::vector<llvm::json::Value> &Items);
+
+} // namespace ldslint
+
+#endif

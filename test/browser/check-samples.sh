@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The HTML report of each hip-sample, rendered and checked in headless
+# Chromium (check-report.mjs), with one screenshot per sample.
+#   test/browser/check-samples.sh BUILD_DIR OUT_DIR [CUDA_PATH]
+# OUT_DIR gets <sample>.json, <sample>.html and <sample>.png; pass
+# docs/images to refresh the README's pictures. The samples need the real
+# CUDA headers (default /usr/local/cuda). About 5-15 s per sample.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "$1" && pwd)
+out=$2
+cuda=${3:-/usr/local/cuda}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$root"
+args=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
+      -I hip-samples/common)
+for f in transpose sgemm sgemm_rt reduction wave64_vs_warp32; do
+  for fmt in json html; do
+    status=0
+    "$build/bin/ldslint" --arch=sm_90 --format=$fmt -o "$out/$f.$fmt" \
+      "hip-samples/$f.hip" -- "${args[@]}" 2>/dev/null || status=$?
+    [ "$status" -le 1 ] || { echo "ldslint failed on hip-samples/$f.hip ($status)"; exit 1; }
+  done
+  expect=()
+  [ "$f" = transpose ] && expect=(env EXPECT_ALL_LANES_IN_BANK0=1)
+  "${expect[@]}" node --experimental-websocket --no-warnings \
+    "$root/test/browser/check-report.mjs" "$out/$f.html" "$out/$f.json" "$out/$f.png"
+done
