@@ -92,6 +92,9 @@ def _node_has_websocket():
                               capture_output=True, timeout=20).returncode == 0
     except (OSError, subprocess.SubprocessError):
         return False
-if shutil.which("chromium") and _node_has_websocket():
+# (Not under the sanitizers: their runtimes, preloaded into every command,
+# do not belong in Chromium and node; the normal build runs this test.)
+if (shutil.which("chromium") and _node_has_websocket() and
+        "sanitized" not in config.available_features):
     config.available_features.add("chromium")
 config.substitutions.append(("%src_root", config.ldslint_src_root))
