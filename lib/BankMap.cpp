@@ -9,13 +9,6 @@ namespace ldslint {
 
 namespace {
 
-int64_t floorDiv(int64_t A, int64_t B) {
-  int64_t Q = A / B;
-  if ((A % B != 0) && ((A < 0) != (B < 0)))
-    --Q;
-  return Q;
-}
-
 constexpr unsigned BanksPerRow = 8;
 constexpr unsigned CellWidth = 8; // plus one space between columns
 
@@ -54,29 +47,21 @@ BankMap buildBankMap(const BankModel &Model, const WarpPicture &Picture,
   Map.BankBytes = Model.BankBytes;
   Map.WaveSize = static_cast<unsigned>(Picture.Lanes.size());
   Map.WidthBytes = WidthBytes;
-  const int64_t WordBytes = Model.BankBytes;
-  const int64_t WordsPerLane =
-      std::max<int64_t>(1, static_cast<int64_t>(WidthBytes) / WordBytes);
+  // The distinct words per bank are counted as instructionCost counts
+  // them (bankWordsOfPhase); the cells add every lane that touches them.
+  std::vector<std::vector<BankWord>> Words;
   for (const std::vector<unsigned> &Lanes : Picture.Phases) {
     PhaseMap P;
     P.Lanes = Lanes;
     P.Banks.resize(Model.NumBanks);
-    for (unsigned Lane : Lanes) {
-      if (Lane >= Picture.Lanes.size() || !Picture.Lanes[Lane].Active)
-        continue;
-      P.Active = true;
-      const int64_t Byte = Picture.Lanes[Lane].Byte;
-      const int64_t First = floorDiv(Byte, WordBytes);
-      for (int64_t W = First; W < First + WordsPerLane; ++W) {
-        const int64_t Bank = W - floorDiv(W, Model.NumBanks) * Model.NumBanks;
-        BankCell &C = P.Banks[static_cast<size_t>(Bank)];
-        const bool Seen = std::any_of(C.Entries.begin(), C.Entries.end(),
-                                      [&](const BankCell::Entry &E) { return E.Word == W; });
-        C.Entries.push_back({Lane, Byte, W});
-        if (!Seen)
-          ++C.Words;
-      }
-    }
+    P.Active = bankWordsOfPhase(Model, Lanes, WidthBytes, Picture.Lanes, Words);
+    forEachLaneWord(Model, Lanes, WidthBytes, Picture.Lanes,
+                    [&](unsigned Lane, unsigned Bank, int64_t Word) {
+                      P.Banks[Bank].Entries.push_back(
+                          {Lane, Picture.Lanes[Lane].Byte, Word});
+                    });
+    for (unsigned B = 0; B < Model.NumBanks; ++B)
+      P.Banks[B].Words = static_cast<unsigned>(Words[B].size());
     for (BankCell &C : P.Banks) {
       std::stable_sort(C.Entries.begin(), C.Entries.end(),
                        [](const BankCell::Entry &A, const BankCell::Entry &B) {

@@ -5,57 +5,31 @@
 
 namespace ldslint {
 
-namespace {
-
-int64_t floorDiv(int64_t A, int64_t B) {
-  int64_t Q = A / B;
-  if ((A % B != 0) && ((A < 0) != (B < 0)))
-    --Q;
-  return Q;
+bool bankWordsOfPhase(const BankModel &Model, const std::vector<unsigned> &Phase,
+                      unsigned WidthBytes, const std::vector<LaneAddress> &Lanes,
+                      std::vector<std::vector<BankWord>> &ByBank) {
+  ByBank.resize(Model.NumBanks);
+  for (auto &B : ByBank)
+    B.clear();
+  return forEachLaneWord(Model, Phase, WidthBytes, Lanes,
+                         [&](unsigned Lane, unsigned Bank, int64_t Word) {
+                           std::vector<BankWord> &Words = ByBank[Bank];
+                           for (const BankWord &T : Words)
+                             if (T.Word == Word)
+                               return;
+                           Words.push_back({Word, Lane});
+                         });
 }
-
-int64_t floorMod(int64_t A, int64_t B) { return A - floorDiv(A, B) * B; }
-
-} // namespace
 
 InstructionCost instructionCost(const BankModel &Model, const LanePhases &Phases,
                                 unsigned WidthBytes,
                                 const std::vector<LaneAddress> &Lanes) {
-  const int64_t WordBytes = Model.BankBytes;
-  // Words a lane touches: the aligned word holding a sub-word access, or
-  // WidthBytes / 4 consecutive words for wider ones.
-  const int64_t WordsPerLane =
-      std::max<int64_t>(1, static_cast<int64_t>(WidthBytes) / WordBytes);
-
   // Per bank, the distinct words of this phase and the first lane of each.
-  // Flat arrays: this runs for every warp instruction the evaluator sees.
-  struct Touch {
-    int64_t Word;
-    unsigned Lane;
-  };
-  std::vector<std::vector<Touch>> ByBank(Model.NumBanks);
+  // Reused across phases: this runs for every warp instruction evaluated.
+  std::vector<std::vector<BankWord>> ByBank;
   InstructionCost Cost;
   for (const std::vector<unsigned> &Phase : Phases) {
-    for (auto &B : ByBank)
-      B.clear();
-    bool AnyActive = false;
-    for (unsigned Lane : Phase) {
-      if (Lane >= Lanes.size() || !Lanes[Lane].Active)
-        continue;
-      AnyActive = true;
-      const int64_t FirstWord = floorDiv(Lanes[Lane].Byte, WordBytes);
-      for (int64_t W = FirstWord; W < FirstWord + WordsPerLane; ++W) {
-        std::vector<Touch> &Bank = ByBank[floorMod(W, Model.NumBanks)];
-        bool Seen = false;
-        for (const Touch &T : Bank)
-          if (T.Word == W) {
-            Seen = true;
-            break;
-          }
-        if (!Seen)
-          Bank.push_back({W, Lane});
-      }
-    }
+    const bool AnyActive = bankWordsOfPhase(Model, Phase, WidthBytes, Lanes, ByBank);
     if (!AnyActive)
       continue;
     ++Cost.Ideal;
@@ -70,7 +44,7 @@ InstructionCost instructionCost(const BankModel &Model, const LanePhases &Phases
       Cost.Degree = PhaseWavefronts;
       // One representative lane per distinct word, in lane order.
       std::vector<std::pair<unsigned, int64_t>> Picked;
-      for (const Touch &T : ByBank[WorstBank])
+      for (const BankWord &T : ByBank[WorstBank])
         Picked.emplace_back(T.Lane, Lanes[T.Lane].Byte);
       std::sort(Picked.begin(), Picked.end());
       BankCollision C;

@@ -13,6 +13,7 @@
 
 #include "BankModel.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -36,6 +37,47 @@ struct InstructionCost {
   unsigned Degree = 0; ///< worst per-phase wavefronts ("N-way")
   BankCollision Worst;
 };
+
+/// One distinct word a bank must deliver in a phase, and the first lane
+/// (in phase order) that touches it.
+struct BankWord {
+  int64_t Word;
+  unsigned Lane;
+};
+
+/// Calls \p Visit(Lane, Bank, Word) for every word each active lane of
+/// \p Phase touches: the aligned word holding a sub-word access, or
+/// WidthBytes / BankBytes consecutive words for wider ones. Returns whether
+/// any lane of the phase is active.
+template <typename VisitFn>
+bool forEachLaneWord(const BankModel &Model, const std::vector<unsigned> &Phase,
+                     unsigned WidthBytes, const std::vector<LaneAddress> &Lanes,
+                     VisitFn Visit) {
+  const int64_t WordBytes = Model.BankBytes, Banks = Model.NumBanks;
+  const int64_t WordsPerLane =
+      std::max<int64_t>(1, static_cast<int64_t>(WidthBytes) / WordBytes);
+  auto floorDiv = [](int64_t A, int64_t B) {
+    return A / B - ((A % B != 0) && ((A < 0) != (B < 0)) ? 1 : 0);
+  };
+  bool AnyActive = false;
+  for (unsigned Lane : Phase) {
+    if (Lane >= Lanes.size() || !Lanes[Lane].Active)
+      continue;
+    AnyActive = true;
+    const int64_t First = floorDiv(Lanes[Lane].Byte, WordBytes);
+    for (int64_t W = First; W < First + WordsPerLane; ++W)
+      Visit(Lane, static_cast<unsigned>(W - floorDiv(W, Banks) * Banks), W);
+  }
+  return AnyActive;
+}
+
+/// The distinct words each bank must deliver in \p Phase (\p ByBank is
+/// resized to the banks and refilled; words in order of first touch).
+/// Returns whether any lane of the phase is active. The bank map and
+/// instructionCost both count with it, so that they cannot disagree.
+bool bankWordsOfPhase(const BankModel &Model, const std::vector<unsigned> &Phase,
+                      unsigned WidthBytes, const std::vector<LaneAddress> &Lanes,
+                      std::vector<std::vector<BankWord>> &ByBank);
 
 /// Cost of one instruction of \p WidthBytes per lane. \p Phases comes from
 /// BankModel::phases. Lanes outside the phases are ignored.

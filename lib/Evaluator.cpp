@@ -91,25 +91,50 @@ struct Tally {
   BankCollision Example;
   WarpPicture Picture;
   bool PictureChosen = false; ///< Picture is the one EvalOptions::PictureAt asked for
+  /// More pictures (EvalOptions::PictureWarps), when CollectViews is set.
+  PictureSet Views;
+  std::string WarpLabel; ///< the warp being enumerated
+  uint64_t Step = 0;     ///< instructions of that warp so far
+
+  void beginWarp(std::string Label) {
+    WarpLabel = std::move(Label);
+    Step = 0;
+  }
 
   /// \p Picture fills the lanes of a picture (called only when one is kept:
   /// copying every instruction's lanes would slow the hot path).
   template <typename FillPicture>
   void add(const InstructionCost &C, unsigned Warp, const std::string &Ctx,
-           const FillPicture &Picture, const EvalOptions &Options) {
+           const FillPicture &Picture, const EvalOptions &Options,
+           bool CollectViews) {
     const bool Asked = Options.PictureAt && Options.PictureAt->first == Warp &&
                        Options.PictureAt->second == Ctx;
+    const uint64_t ThisStep = Step++;
+    auto Fill = [&](WarpPicture &P) {
+      Picture(P);
+      P.WarpLabel = WarpLabel;
+      P.Step = ThisStep;
+    };
     if (Instructions == 0 || C.Degree > Degree) {
       Degree = C.Degree;
       ExampleWarp = Warp;
       ExampleContext = Ctx;
       Example = C.Worst;
       if (!PictureChosen)
-        Picture(this->Picture);
+        Fill(this->Picture);
     }
     if (Asked && !PictureChosen) {
-      Picture(this->Picture);
+      Fill(this->Picture);
       PictureChosen = true;
+    }
+    if (CollectViews) {
+      if (ThisStep == 0)
+        ++Views.Warps;
+      Views.MostSteps = std::max(Views.MostSteps, ThisStep + 1);
+      if (Views.Warps <= Options.PictureWarps && ThisStep < Options.PictureSteps) {
+        Views.Pictures.emplace_back();
+        Fill(Views.Pictures.back());
+      }
     }
     ++Instructions;
     Wavefronts += C.Wavefronts;
@@ -145,6 +170,8 @@ private:
   EvalResult Result;
   LanePhases Phases;
   std::vector<unsigned> ActiveLoops;     // relevant, enumerated, outer first
+  std::vector<SymbolId> SlotVars;        // the variable of each LoopValues slot
+  bool CollectViews = false;             // Tally::Views wanted from this enumeration
   std::set<SymbolId> LaneVaryingSyms;
   std::vector<SymbolId> StructuralVars;  // enumerated and aggregated
   // Default lane structure: block extents (enumerated over powers of two)
@@ -226,6 +253,10 @@ private:
     HasUnknownValue[Id] = 1;
   }
   std::string contextText() const;
+  std::string loopText() const;
+  std::string structuralText() const;
+  void keepViews(const Tally &Worst, const std::vector<int64_t> &Assignment,
+                 int64_t Generic);
   std::string describeCondition(SymbolId Var,
                                 const std::map<int64_t, Tally> &ByResidue,
                                 unsigned Degree) const;
@@ -474,8 +505,12 @@ void AccessEvaluation::resolveLoops() {
   // Companions get the slots after the loops'.
   NumSlots = static_cast<unsigned>(ActiveLoops.size());
   for (unsigned LoopIdx : ActiveLoops)
-    for (const LoopCompanion &C : Loops[LoopIdx].Companions)
+    SlotVars.push_back(Loops[LoopIdx].Var);
+  for (unsigned LoopIdx : ActiveLoops)
+    for (const LoopCompanion &C : Loops[LoopIdx].Companions) {
       SlotOf[C.Var] = static_cast<int>(NumSlots++);
+      SlotVars.push_back(C.Var);
+    }
 }
 
 bool AccessEvaluation::isOpenEnded(
@@ -647,6 +682,11 @@ std::optional<int64_t> AccessEvaluation::valueOf(SymbolId Id,
 }
 
 std::string AccessEvaluation::contextText() const {
+  const std::string Loop = loopText(), Assumed = structuralText();
+  return Loop.empty() ? Assumed : Assumed.empty() ? Loop : Loop + ", " + Assumed;
+}
+
+std::string AccessEvaluation::loopText() const {
   std::string Text;
   for (unsigned Slot = 0; Slot < ActiveLoops.size() && Slot < LoopValues.size(); ++Slot) {
     const LoopModel &L = Loops[ActiveLoops[Slot]];
@@ -657,6 +697,11 @@ std::string AccessEvaluation::contextText() const {
     Text += Symbols[L.Var].Name + " = " +
             std::to_string(LoopValues[Slot].empty() ? 0 : LoopValues[Slot][0]);
   }
+  return Text;
+}
+
+std::string AccessEvaluation::structuralText() const {
+  std::string Text;
   for (SymbolId Id : StructuralVars) {
     if (!Text.empty())
       Text += ", ";
@@ -714,8 +759,19 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
         P.Phases = Phases;
         P.Warp = Warp;
         P.Context = Context;
+        P.Iteration = loopText();
+        // Values the iteration text does not give: loop variables that
+        // differ between lanes, and the loops' companions.
+        P.LaneValues.clear();
+        for (unsigned Slot = 0; Slot < SlotVars.size() && Slot < LoopValues.size();
+             ++Slot) {
+          const SymbolId Var = SlotVars[Slot];
+          if (Slot < ActiveLoops.size() && !LaneVaryingSyms.count(Var))
+            continue;
+          P.LaneValues.emplace_back(Symbols[Var].Name, LoopValues[Slot]);
+        }
       },
-      Options);
+      Options, CollectViews);
   if (Options.StopAtFirstConflict && Cost.Degree > 1) {
     StoppedOnConflict = true;
     BudgetHit = true; // leaves every enumeration level
@@ -886,6 +942,11 @@ Tally AccessEvaluation::enumerateWarps() {
                        static_cast<size_t>(E - StructuralVars.begin())});
   }
   std::vector<int64_t> Chosen(StructuralVars.size(), 0);
+  auto warpLabel = [&](unsigned Warp) {
+    const std::string Assumed = structuralText();
+    return "warp " + std::to_string(Warp) +
+           (Assumed.empty() ? std::string() : " (" + Assumed + ")");
+  };
   std::function<void(unsigned)> Structural = [&](unsigned I) {
     if (EvalFailed || BudgetHit)
       return;
@@ -911,16 +972,49 @@ Tally AccessEvaluation::enumerateWarps() {
         for (unsigned L = 0; L < Lanes.size(); ++L)
           Alive[L] = true;
         LoopValues.assign(NumSlots, std::vector<int64_t>(W, 0));
+        Total.beginWarp(warpLabel(Warp));
         enumerateLoops(0, Alive, Total, Warp);
       }
     } else {
       Lanes.clear();
       LoopValues.assign(NumSlots, std::vector<int64_t>(W, 0));
+      Total.beginWarp(warpLabel(0));
       enumerateLoops(0, std::vector<bool>(W, true), Total, 0);
     }
   };
   Structural(0);
   return Total;
+}
+
+/// Result.Views from the worst tally, or, when several values of unknowns
+/// were enumerated (each tally without views, to bound memory), from the
+/// worst assignment enumerated once more; the worst picture is always in.
+void AccessEvaluation::keepViews(const Tally &Worst,
+                                 const std::vector<int64_t> &Assignment,
+                                 int64_t Generic) {
+  PictureSet Views = Worst.Views;
+  if (!CollectViews) {
+    for (unsigned V = 0; V < ConditionVars.size() && V < Assignment.size(); ++V)
+      setUnknown(ConditionVars[V], Assignment[V] + Generic);
+    const uint64_t Spent = LaneEvaluations;
+    const bool Hit = BudgetHit;
+    LaneEvaluations = 0;
+    BudgetHit = false;
+    CollectViews = true;
+    Views = enumerateWarps().Views;
+    LaneEvaluations += Spent;
+    BudgetHit = Hit;
+  }
+  Views.WarpCap = Options.PictureWarps;
+  Views.StepCap = Options.PictureSteps;
+  const WarpPicture &W = Result.Picture;
+  if (!W.empty() &&
+      std::none_of(Views.Pictures.begin(), Views.Pictures.end(),
+                   [&](const WarpPicture &P) {
+                     return P.WarpLabel == W.WarpLabel && P.Step == W.Step;
+                   }))
+    Views.Pictures.push_back(W);
+  Result.Views = std::move(Views);
 }
 
 std::string AccessEvaluation::describeCondition(
@@ -978,6 +1072,11 @@ EvalResult AccessEvaluation::run() {
   // Two generic multiples of the window: results must not depend on which.
   const int64_t Generic[2] = {Window * 4099, Window * 8209};
   std::map<std::vector<int64_t>, Tally> ByAssignment;
+  // Several pictures per tally only when one tally is made; otherwise the
+  // worst assignment is enumerated again for them (below).
+  // (Not for the planner's yes/no queries, which keep no pictures.)
+  CollectViews = Options.PictureWarps > 0 && ConditionVars.empty() &&
+                 !Options.StopAtFirstConflict && !Options.ExpectZeroAddress;
   std::vector<int64_t> Assignment(ConditionVars.size(), 0);
   bool Unstable = false;
   std::function<void(unsigned)> Enumerate = [&](unsigned I) {
@@ -1028,9 +1127,12 @@ EvalResult AccessEvaluation::run() {
                    Symbols[ConditionVars[0]].Name);
 
   Tally Worst;
+  std::vector<int64_t> WorstAssignment;
   for (const auto &[A, T] : ByAssignment)
-    if (Worst.Instructions == 0 || T.Degree > Worst.Degree)
+    if (Worst.Instructions == 0 || T.Degree > Worst.Degree) {
       Worst = T;
+      WorstAssignment = A;
+    }
   if (BudgetHit) {
     Result.MeanKnown = false;
     Result.Assumptions.push_back(
@@ -1058,6 +1160,8 @@ EvalResult AccessEvaluation::run() {
   Result.ExampleContext = Worst.ExampleContext;
   Result.Example = Worst.Example;
   Result.Picture = Worst.Picture;
+  if (Options.PictureWarps > 0 && !Options.StopAtFirstConflict)
+    keepViews(Worst, WorstAssignment, Generic[0]);
 
   bool AllSame = true;
   for (const auto &[A, T] : ByAssignment)

@@ -44,6 +44,11 @@ struct EvalOptions {
   /// same instruction as another evaluation's picture, e.g. before a fix)
   /// if it is executed, instead of the worst instruction.
   std::optional<std::pair<unsigned, std::string>> PictureAt;
+  /// When non-zero, EvalResult::Views keeps the pictures of the first
+  /// PictureWarps warps that execute the access, each at its first
+  /// PictureSteps executions, plus the worst instruction (the HTML report's
+  /// warp and iteration selectors). Zero: only Picture is kept.
+  unsigned PictureWarps = 0, PictureSteps = 0;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the
@@ -71,6 +76,8 @@ struct EvalResult {
   /// Every lane of the example instruction (ExampleWarp at ExampleContext,
   /// unless EvalOptions::PictureAt chose another), for bank maps.
   WarpPicture Picture;
+  /// More pictures, when EvalOptions::PictureWarps asks for them.
+  PictureSet Views;
   std::string Reason;
   std::vector<std::string> Assumptions;
 };

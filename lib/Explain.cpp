@@ -59,10 +59,15 @@ std::string headline(const Finding &F) {
          " '" + F.Array + "' in '" + F.Function + "' (" + F.Arch + ")";
 }
 
+/// \p Worst: the picture is the worst instruction of the evaluation (not
+/// the one after a fix, which shows the same warp and iteration).
 void describePicture(std::ostringstream &OS, const Finding &F,
-                     const EvalResult &R, const BankModel &Model, bool Colour) {
+                     const EvalResult &R, const BankModel &Model, bool Colour,
+                     bool Worst) {
   const WarpPicture &P = R.Picture;
   OS << "warp " << P.Warp << (P.Context.empty() ? "" : " at " + P.Context);
+  if (Worst && R.Instructions > 1)
+    OS << " (the worst of " << R.Instructions << " warp instructions)";
   const std::string Threads = threadsInWords(P);
   if (!Threads.empty())
     OS << "; " << Threads;
@@ -143,10 +148,10 @@ std::string explainFinding(const Finding &F, bool Colour) {
     OS << "no bank map: no warp instruction was evaluated\n\n";
     return OS.str();
   }
-  describePicture(OS, F, R, *Model, Colour);
+  describePicture(OS, F, R, *Model, Colour, true);
   if (F.AfterFix && !F.AfterFix->Picture.empty()) {
     OS << "-- after the fix: " << fixInWords(F) << "\n";
-    describePicture(OS, F, *F.AfterFix, *Model, Colour);
+    describePicture(OS, F, *F.AfterFix, *Model, Colour, false);
   } else if (!F.Fixes.empty()) {
     // A fix whose effect is not re-evaluated here (e.g. a row-stride change).
     OS << "-- fix: " << F.Fixes.front().Description << " (not drawn)\n";

@@ -6,6 +6,16 @@
 //
 //   node --experimental-websocket check-report.mjs REPORT.html REPORT.json SHOT.png
 //
+// EXPECT_SELECT (JSON) names a known case: {line, warp, iteration, word,
+// after}: the conflict at `line` is switched to warp `warp` and the loop
+// iteration whose label starts with `iteration` through the page's own
+// selectors; then every lane L must be in the cell of bank word(L) % banks,
+// where `word` (and `after`, the same after the fix) is a JavaScript
+// expression of L (lane), w (warp) and the loop variables of `vars`,
+// written from the kernel's source, not from ldslint's output. Where the page
+// says a uniform offset was left out, the banks may be rotated (one
+// rotation for all lanes).
+//
 // Talks to Chromium over its DevTools protocol (Node's WebSocket; no npm
 // packages). Exit status 0: all checks passed; 1: a check failed; 2: the
 // browser could not be driven.
@@ -54,6 +64,55 @@ async function devtoolsPort() {
     await sleep(100);
   }
   throw new Error('Chromium did not start (no DevToolsActivePort)');
+}
+
+// The known case of EXPECT_SELECT (see the top of this file).
+async function checkSelection(e, sections, evaluate) {
+  const fi = expected.findIndex((f) => f.line === e.line && f.status === 'conflict');
+  check(fi >= 0, `EXPECT_SELECT: no conflict at line ${e.line}`);
+  if (fi < 0) return;
+  const f = expected[fi];
+  const s = sections.find((x) => x.file === f.file && x.line === f.line && x.column === f.column && x.arch === f.arch);
+  const sel = `document.getElementById('${s.id}')`;
+  const choose = (cls, pick) => evaluate(`(() => { const s = ${sel}.querySelector('select.${cls}');
+      const o = [...s.options].find((o) => ${pick});
+      if (!o) return false;
+      s.value = o.value; s.dispatchEvent(new Event('change')); return true; })()`);
+  check(await choose('warp-select', `o.text.replace(/ \\(worst\\)$/, '') === 'warp ${e.warp}'`),
+        `EXPECT_SELECT: no warp ${e.warp} to choose`);
+  check(await choose('step-select', `o.text.startsWith(${JSON.stringify(e.iteration)})`),
+        `EXPECT_SELECT: no iteration '${e.iteration}' to choose for warp ${e.warp}`);
+  const title = await evaluate(`${sel}.querySelector('.map-title').textContent`);
+  check(title.startsWith(`warp ${e.warp} at ${e.iteration}`), `EXPECT_SELECT: the map shows '${title}'`);
+  const vars = e.vars || {};
+  const formula = (text) => new Function('L', 'w', ...Object.keys(vars), `return ${text};`);
+  const cellsAre = async (text, what) => {
+    const word = formula(text);
+    const got = await evaluate(`({banks: ${sel}.querySelectorAll('td.cell').length,
+        relative: ${sel}.querySelector('.map-title').textContent.includes('leave out an offset'),
+        lanes: [...${sel}.querySelectorAll('td.cell span.lane')].map((l) =>
+          [+l.dataset.lane, +l.closest('td').dataset.bank, +l.dataset.byte, l.title])})`);
+    const banks = got.banks;
+    const lanes = new Map(got.lanes.map(([lane, bank, byte, tip]) => [lane, { bank, byte, tip }]));
+    const bankOf = (L) => ((word(L, e.warp, ...Object.values(vars)) % banks) + banks) % banks;
+    const rotation = got.relative && lanes.has(0) ? (lanes.get(0).bank - bankOf(0) + banks) % banks : 0;
+    let wrong = 0;
+    for (let L = 0; L < 32; L++) {
+      const c = lanes.get(L);
+      if (!c || c.bank !== (bankOf(L) + rotation) % banks ||
+          (!got.relative && c.byte !== 4 * word(L, e.warp, ...Object.values(vars)))) wrong++;
+    }
+    check(wrong === 0, `EXPECT_SELECT ${what}: ${wrong} of 32 lanes not in the bank (or at the byte) the kernel's formula gives`);
+    const tip = lanes.get(1)?.tip || '';
+    check(tip.includes(e.iteration), `EXPECT_SELECT ${what}: hover '${tip}' does not name ${e.iteration}`);
+  };
+  await cellsAre(e.word, 'as written');
+  if (e.after) {
+    await evaluate(`${sel}.querySelector('button.toggle[data-which=after]').click()`);
+    await cellsAre(e.after, 'after the fix');
+    await evaluate(`${sel}.querySelector('button.toggle[data-which=before]').click()`);
+    await cellsAre(e.word, 'back as written');
+  }
 }
 
 async function main() {
@@ -133,6 +192,8 @@ async function main() {
       check(back[0] === 'before' && back[1] === f.degree, `${f.file}:${f.line}: back before the fix: ${back}`);
     }
   }
+  if (process.env.EXPECT_SELECT)
+    await checkSelection(JSON.parse(process.env.EXPECT_SELECT), sections, evaluate);
   if (process.env.EXPECT_ALL_LANES_IN_BANK0)
     check(sawAllLanesInBank0, 'no 32-way finding has lanes 0..31 all in bank 0');
 

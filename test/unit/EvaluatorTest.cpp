@@ -187,3 +187,98 @@ TEST(Evaluator, UndocumentedWidthIsUnknown) {
 }
 
 } // namespace
+
+namespace {
+
+EvalOptions withViews(unsigned Warps, unsigned Steps) {
+  EvalOptions O;
+  O.PictureWarps = Warps;
+  O.PictureSteps = Steps;
+  return O;
+}
+
+} // namespace
+
+TEST(Evaluator, ViewsKeepTheFirstWarpsAndSayHowManyRan) {
+  Fixture F;
+  // tile[threadIdx.x][threadIdx.y] under 32x32: warp w reads 128 * lane + 4w.
+  SymRef Addr = add(mul(F.sym(F.Tx), F.c(128)), mul(F.sym(F.Ty), F.c(4)));
+  AccessModel A;
+  A.Address = Addr;
+  A.WidthBytes = 4;
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32x32"),
+                                *lookupBankModel("sm_90"), withViews(4, 2));
+  const PictureSet &V = R.Views;
+  EXPECT_EQ(V.Warps, 32u);
+  EXPECT_EQ(V.MostSteps, 1u);
+  EXPECT_TRUE(V.capped());
+  ASSERT_EQ(V.Pictures.size(), 4u); // the worst (warp 0) is among them
+  for (unsigned W = 0; W < 4; ++W) {
+    EXPECT_EQ(V.Pictures[W].WarpLabel, "warp " + std::to_string(W));
+    EXPECT_EQ(V.Pictures[W].Step, 0u);
+    EXPECT_EQ(V.Pictures[W].Threads[5][1], W);
+    EXPECT_EQ(V.Pictures[W].Lanes[5].Byte, 128 * 5 + 4 * int64_t(W));
+  }
+  // Without the option only the worst picture is kept.
+  EXPECT_TRUE(F.eval(Addr, parseBlockShape("32x32")).Views.Pictures.empty());
+}
+
+TEST(Evaluator, ViewsKeepTheFirstIterationsAndTheWorst) {
+  Fixture F;
+  // for (k = 0; k < 64; ++k) s[(t * k) % 1024]: the worst (32-way) is k = 32,
+  // beyond the first 4 iterations kept.
+  SymbolInfo KS;
+  KS.Kind = SymbolKind::LoopVar;
+  KS.Name = "k";
+  KS.LoopIndex = 0;
+  SymbolId Kv = F.K.addSymbol(KS);
+  LoopModel L;
+  L.Var = Kv;
+  L.VarType = IntType{32, true};
+  L.Init = SymExpr::constant(0, L.VarType);
+  L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(64, L.VarType), IntType{1, false});
+  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(1, L.VarType), L.VarType);
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = mul(SymExpr::binary(Op::Rem, mul(F.sym(F.Tx), SymExpr::symbol(Kv, L.VarType)),
+                                  F.c(1024), I64),
+                  F.c(4));
+  A.Loops = {0};
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"),
+                                *lookupBankModel("sm_90"), withViews(2, 4));
+  EXPECT_EQ(R.Degree, 32u);
+  const PictureSet &V = R.Views;
+  EXPECT_EQ(V.Warps, 1u);
+  EXPECT_EQ(V.MostSteps, 64u);
+  ASSERT_EQ(V.Pictures.size(), 5u);
+  for (unsigned S = 0; S < 4; ++S) {
+    EXPECT_EQ(V.Pictures[S].Step, S);
+    EXPECT_EQ(V.Pictures[S].Iteration, "k = " + std::to_string(S));
+    EXPECT_EQ(V.Pictures[S].Lanes[3].Byte, int64_t(4 * ((3 * S) % 1024)));
+  }
+  EXPECT_EQ(V.Pictures[4].Iteration, "k = 32");
+  EXPECT_EQ(V.Pictures[4].Step, 32u);
+  EXPECT_EQ(V.Pictures[4].Step, R.Picture.Step);
+}
+
+TEST(Evaluator, ViewsOfAnUnknownValueComeFromItsWorstCase) {
+  Fixture F;
+  // s[t * stride]: enumerated over stride's residues; the views are of the
+  // worst (stride % 32 == 0), enumerated once more.
+  SymbolId Stride = F.param("stride");
+  SymRef Addr = mul(mul(F.sym(F.Tx), SymExpr::symbol(Stride, IntType{32, true})), F.c(4));
+  AccessModel A;
+  A.Address = Addr;
+  A.WidthBytes = 4;
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("64"),
+                                *lookupBankModel("sm_90"), withViews(8, 8));
+  EXPECT_EQ(R.Degree, 32u);
+  ASSERT_EQ(R.Views.Pictures.size(), 2u);
+  EXPECT_EQ(R.Views.Warps, 2u);
+  for (const WarpPicture &P : R.Views.Pictures) {
+    const InstructionCost C = instructionCost(*lookupBankModel("sm_90"), P.Phases, 4, P.Lanes);
+    EXPECT_EQ(C.Degree, 32u) << P.WarpLabel;
+  }
+}

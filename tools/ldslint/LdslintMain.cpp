@@ -654,6 +654,10 @@ int main(int argc, const char **argv) {
   }
   S.Json = Format != "text";
   S.Html = Format == "html";
+  if (S.Html) { // the page's warp and iteration selectors (HtmlReport.h)
+    S.Opts.Analysis.Eval.PictureWarps = ldslint::HtmlPictureWarps;
+    S.Opts.Analysis.Eval.PictureSteps = ldslint::HtmlPictureSteps;
+  }
   if (Explain.getNumOccurrences()) {
     if (Format != "text") {
       errs() << "ldslint: --explain draws text next to the diagnostics; use it "

@@ -30,3 +30,10 @@ void launch(double *o, const double *i) { transpose_double<<<1, dim3(32, 32)>>>(
 // CHECK-NEXT: words |32!      32!      .        .
 // CHECK:      bank  |56       57       58       59       60       61       62       63
 // CHECK:      phase 2 of 2, lanes 32-63: 32 passes (32-way conflict)
+
+// 64 banks on the page's selectors: wavefront 5 of the 32x32 block is
+// threadIdx.y 10 (lanes 0-31: banks 20, 21) and 11 (lanes 32-63: 22, 23).
+// RUN: python3 %S/Inputs/html_views.py %t.html 0 5 0 | FileCheck %s --check-prefix=VIEWS
+// VIEWS:      warps 16 of 16, most steps 1, caps 16 x 8, capped False
+// VIEWS:      cells 0 warp 5 {{ *}}map phase 0: 20:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 21:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31{{$}}
+// VIEWS-NEXT: cells 0 warp 5 {{ *}}map phase 1: 22:32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63 23:32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63{{$}}

@@ -32,7 +32,7 @@ void launch(float *o, const float *i) { transpose<<<1, dim3(32, 8)>>>(o, i); }
 // CHECK:      == {{.*}}transpose.cu:27:31: 32-way bank conflict reading 'tile' in 'transpose' (sm_{{[0-9]+}})
 // CHECK-NEXT: target sm_{{[0-9]+}}: 32 banks x 4 B, 32-lane warps
 // CHECK-NEXT: block 32x8x1 (the launch at {{.*}}transpose.cu:30:41); 4-byte read per lane
-// CHECK-NEXT: warp 0 at j = 0; lane 0 is threadIdx (0,0,0) ... lane 31 is threadIdx (31,0,0)
+// CHECK-NEXT: warp 0 at j = 0 (the worst of 32 warp instructions); lane 0 is threadIdx (0,0,0) ... lane 31 is threadIdx (31,0,0)
 // CHECK-NEXT: (a uniform offset is left out: the banks may be rotated)
 // CHECK-NEXT: lanes 0-31: 32 passes (32-way conflict)
 // CHECK-NEXT: bank  |0        1        2        3        4        5        6        7

@@ -10,6 +10,10 @@ has findings, runs the driver three times (--format=json --report=all,
     JSON reason names is such a bank, and the lanes the reason lists are in it;
     a conflict-free access's map has no bank serving two words;
   * the map after a fix is conflict-free (the planner's proof, re-evaluated);
+  * the warp/iteration views: every kept map's cells agree with its degree,
+    none is worse than the finding, the one marked worst has the finding's
+    degree and is the finding's map, every map after the fix is
+    conflict-free, and the kept warps and iterations respect the caps;
   * --explain draws each reported conflict once per target with the JSON's
     degree ("N-way" headline and "worst phase N-way").
 usage: agree_json.py LDSLINT SRC_ROOT CUDA_ARCH STUB_ARGS...
@@ -42,6 +46,44 @@ def lanes_of_reason(reason):
     return [int(x) for x in re.findall(r"\d+", m.group(1))] if m else []
 
 
+def worst_words(m):
+    return max([c["words"] for p in m["phases"] for c in p["cells"]] or [0])
+
+
+def check_views(where, f, g):
+    v = g.get("views")
+    if not v:
+        return [where + ": a bank map but no views"] if g.get("map") else []
+    problems = []
+    if len(v["warps"]) > v["warp_cap"] + 1 or len(v["warps"]) > v["warps_total"]:
+        problems.append("%s: %d warps kept (cap %d, total %d)"
+                        % (where, len(v["warps"]), v["warp_cap"], v["warps_total"]))
+    for w in v["warps"]:
+        if len(w["steps"]) > v["step_cap"] + 1 or len(w["steps"]) > v["most_steps"]:
+            problems.append("%s: %s keeps %d steps" % (where, w["label"], len(w["steps"])))
+        for s in w["steps"]:
+            m = v["maps"][s["map"]]
+            if worst_words(m) != m["degree"]:
+                problems.append("%s: %s step %d: cells %d words, degree %d"
+                                % (where, w["label"], s["step"], worst_words(m), m["degree"]))
+            if f["degree"] is not None and m["degree"] > f["degree"]:
+                problems.append("%s: %s step %d is %d-way, the finding %d-way"
+                                % (where, w["label"], s["step"], m["degree"], f["degree"]))
+            if g.get("after") and s["after"] is not None and v["maps"][s["after"]]["degree"] != 1:
+                problems.append("%s: %s step %d is not conflict-free after the fix"
+                                % (where, w["label"], s["step"]))
+    if v["worst"] is None:
+        problems.append(where + ": the worst instruction is not among the views")
+    else:
+        w = v["warps"][v["worst"][0]]
+        m = v["maps"][w["steps"][v["worst"][1]]["map"]]
+        shown = g["map"]
+        if (m["degree"] != shown["degree"] or m["phases"] != shown["phases"]
+                or w["threads"] != shown["threads"]):
+            problems.append(where + ": the views' worst instruction is not the finding's map")
+    return problems
+
+
 def check_file(path):
     problems = []
     rc, out = run(["--format=json", "--report=all"], path)
@@ -52,7 +94,7 @@ def check_file(path):
         return path, 0, []
     rc, page = run(["--format=html", "--report=all"], path)
     got = html_data(page)
-    extras = ("map", "after", "after_fix", "source")
+    extras = ("map", "after", "after_fix", "source", "views")
     if [{k: v for k, v in g.items() if k not in extras} for g in got] != expected:
         problems.append("HTML data differs from the JSON findings")
     for f, g in zip(expected, got):
@@ -81,6 +123,7 @@ def check_file(path):
             a = g["after"]
             if a["degree"] != 1:
                 problems.append("%s: %d-way after the fix" % (where, a["degree"]))
+        problems += check_views(where, f, g)
     rc, text = run(["--explain"], path)
     heads = re.findall(r"^== .*?:(\d+):(\d+): (\d+)-way bank conflict .*\((\S+)\)$", text, re.M)
     totals = [int(x) for x in re.findall(r"worst phase (\d+)-way", text)]
