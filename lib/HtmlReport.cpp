@@ -121,6 +121,11 @@ function renderMap(box,m,where){
         cr.appendChild(td);}
       t.appendChild(hr); t.appendChild(cr); box.appendChild(t);}
   });}
+// A views map in full (the compact form leaves what all share to the views).
+function expand(v,m){const pairs=c=>{const r=[];for(let k=2;k<c.length;k+=2) r.push([c[k],c[k+1]]);return r;};
+  return {banks:v.banks,bank_bytes:v.bank_bytes,wave:v.wave,width:v.width,degree:m.degree,wavefronts:m.wavefronts,
+    ideal:m.ideal,relative:m.relative,values:m.values||[],phases:m.phases.map((p,pi)=>({lanes:v.phase_lanes[pi],
+    wavefronts:p.wavefronts,cells:p.cells.map(c=>({bank:c[0],words:c[1],lanes:pairs(c)}))}))};}
 function waveWord(f){return f.map&&f.map.wave==64?'wavefront ':'warp ';}
 function stepText(st){return st.iteration?st.iteration:'execution '+(st.step+1);}
 // The instruction a section shows: the chosen warp and step of its views,
@@ -133,8 +138,9 @@ function show(i,which){const f=findings[i]; const sec=document.getElementById('f
   if(!v){const m=which=='after'?f.after:f.map;
     renderMap(box,m,m?{title:waveWord(f)+m.warp+(m.context?' at '+m.context:''),threads:m.threads}:null);return;}
   const w=v.warps[+sec.dataset.warp], st=w.steps[+sec.dataset.step], id=which=='after'?st.after:st.map;
+  const full=id===null?null:expand(v,v.maps[id]);
   const worst=v.worst&&v.worst[0]==+sec.dataset.warp&&v.worst[1]==+sec.dataset.step;
-  renderMap(box,id===null?null:v.maps[id],{threads:w.threads,iteration:st.iteration,
+  renderMap(box,full,{threads:w.threads,iteration:st.iteration,
     title:w.label.replace(/^warp /,waveWord(f))+(st.iteration?' at '+st.iteration:'')+(worst?' (the worst instruction)':''),
     missing:'this instruction after the fix was not kept; the worst one is shown without selection'});}
 window.ldslintShow=show;
@@ -207,12 +213,21 @@ std::string scriptSafe(std::string Text) {
 
 namespace {
 
-/// One picture's bank map: the fields every map has (see bankMapToJson),
-/// without where it was taken (warp, context, threads, lanes) when
-/// \p Where is false: such maps are shared by the warps and iterations
-/// that draw the same picture.
+llvm::json::Array laneValues(const WarpPicture &P) {
+  llvm::json::Array Values;
+  for (const auto &[Name, PerLane] : P.LaneValues) {
+    llvm::json::Array V;
+    for (size_t L = 0; L < PerLane.size() && L < P.Lanes.size(); ++L)
+      V.push_back(P.Lanes[L].Active ? llvm::json::Value(PerLane[L])
+                                    : llvm::json::Value(nullptr));
+    Values.push_back(llvm::json::Object{{"name", Name}, {"values", std::move(V)}});
+  }
+  return Values;
+}
+
+/// One picture's bank map, as bankMapToJson documents it.
 llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
-                             unsigned WidthBytes, bool Relative, bool Where) {
+                             unsigned WidthBytes, bool Relative) {
   const BankMap Map = buildBankMap(Model, P, WidthBytes);
   llvm::json::Array Phases;
   for (const PhaseMap &Ph : Map.Phases) {
@@ -234,35 +249,58 @@ llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
                                         {"wavefronts", Ph.Wavefronts},
                                         {"cells", std::move(Cells)}});
   }
-  llvm::json::Array Values;
-  for (const auto &[Name, PerLane] : P.LaneValues) {
-    llvm::json::Array V;
-    for (size_t L = 0; L < PerLane.size() && L < P.Lanes.size(); ++L)
-      V.push_back(P.Lanes[L].Active ? llvm::json::Value(PerLane[L])
-                                    : llvm::json::Value(nullptr));
-    Values.push_back(llvm::json::Object{{"name", Name}, {"values", std::move(V)}});
+  llvm::json::Array Threads, Lanes;
+  for (const auto &T : P.Threads)
+    Threads.push_back(llvm::json::Array{T[0], T[1], T[2]});
+  for (const LaneAddress &A : P.Lanes)
+    Lanes.push_back(llvm::json::Object{{"active", A.Active}, {"byte", A.Byte}});
+  return llvm::json::Object{{"banks", Map.NumBanks},
+                            {"bank_bytes", Map.BankBytes},
+                            {"wave", Map.WaveSize},
+                            {"width", Map.WidthBytes},
+                            {"warp", P.Warp},
+                            {"context", P.Context},
+                            {"degree", Map.Cost.Degree},
+                            {"wavefronts", Map.Cost.Wavefronts},
+                            {"ideal", Map.Cost.Ideal},
+                            {"relative", Relative},
+                            {"values", laneValues(P)},
+                            {"threads", std::move(Threads)},
+                            {"lanes", std::move(Lanes)},
+                            {"phases", std::move(Phases)}};
+}
+
+/// The compact map the views share between warps and iterations (what
+/// is common to them, the bank model and the phases' lanes, is stored once
+/// in the views): {degree, wavefronts, ideal, relative, values (if any),
+/// phases[{wavefronts, cells[[bank, words, lane, byte, lane, byte, ...]]}]}.
+llvm::json::Object compactMap(const BankModel &Model, const WarpPicture &P,
+                              unsigned WidthBytes, bool Relative) {
+  const BankMap Map = buildBankMap(Model, P, WidthBytes);
+  llvm::json::Array Phases;
+  for (const PhaseMap &Ph : Map.Phases) {
+    llvm::json::Array Cells;
+    for (unsigned B = 0; B < Ph.Banks.size(); ++B) {
+      const BankCell &C = Ph.Banks[B];
+      if (C.Entries.empty())
+        continue;
+      llvm::json::Array Cell{B, C.Words};
+      for (const BankCell::Entry &E : C.Entries) {
+        Cell.push_back(E.Lane);
+        Cell.push_back(E.Byte);
+      }
+      Cells.push_back(std::move(Cell));
+    }
+    Phases.push_back(llvm::json::Object{{"wavefronts", Ph.Wavefronts},
+                                        {"cells", std::move(Cells)}});
   }
-  llvm::json::Object O{{"banks", Map.NumBanks},
-                       {"bank_bytes", Map.BankBytes},
-                       {"wave", Map.WaveSize},
-                       {"width", Map.WidthBytes},
-                       {"degree", Map.Cost.Degree},
+  llvm::json::Object O{{"degree", Map.Cost.Degree},
                        {"wavefronts", Map.Cost.Wavefronts},
                        {"ideal", Map.Cost.Ideal},
                        {"relative", Relative},
-                       {"values", std::move(Values)},
                        {"phases", std::move(Phases)}};
-  if (Where) {
-    llvm::json::Array Threads, Lanes;
-    for (const auto &T : P.Threads)
-      Threads.push_back(llvm::json::Array{T[0], T[1], T[2]});
-    for (const LaneAddress &A : P.Lanes)
-      Lanes.push_back(llvm::json::Object{{"active", A.Active}, {"byte", A.Byte}});
-    O["warp"] = P.Warp;
-    O["context"] = P.Context;
-    O["threads"] = std::move(Threads);
-    O["lanes"] = std::move(Lanes);
-  }
+  if (!P.LaneValues.empty())
+    O["values"] = laneValues(P);
   return O;
 }
 
@@ -289,7 +327,7 @@ llvm::json::Value bankMapToJson(const Finding &F, const EvalResult &R) {
   const std::optional<BankModel> Model = modelOfFinding(F);
   if (R.Picture.empty() || !Model)
     return nullptr;
-  return mapObject(*Model, R.Picture, F.WidthBytes, R.ExampleRelative, true);
+  return mapObject(*Model, R.Picture, F.WidthBytes, R.ExampleRelative);
 }
 
 llvm::json::Value viewsToJson(const Finding &F) {
@@ -309,7 +347,7 @@ llvm::json::Value viewsToJson(const Finding &F) {
     for (const WarpPicture *P : Pictures)
       if (!After.count({P->WarpLabel, P->Step}))
         After[{P->WarpLabel, P->Step}] = Table.add(
-            mapObject(*Model, *P, F.WidthBytes, F.AfterFix->ExampleRelative, false));
+            compactMap(*Model, *P, F.WidthBytes, F.AfterFix->ExampleRelative));
   }
   llvm::json::Array Warps;
   std::map<std::string, size_t> WarpIndex;
@@ -328,8 +366,8 @@ llvm::json::Value viewsToJson(const Finding &F) {
     Steps[It->second].push_back(llvm::json::Object{
         {"step", P.Step},
         {"iteration", P.Iteration},
-        {"map", Table.add(mapObject(*Model, P, F.WidthBytes,
-                                    F.Result.ExampleRelative, false))},
+        {"map", Table.add(compactMap(*Model, P, F.WidthBytes,
+                                     F.Result.ExampleRelative))},
         {"after", A == After.end() ? llvm::json::Value(nullptr)
                                    : llvm::json::Value(A->second)}});
   }
@@ -342,7 +380,20 @@ llvm::json::Value viewsToJson(const Finding &F) {
                                        {"threads", std::move(Threads)},
                                        {"steps", std::move(Steps[W])}});
   }
-  return llvm::json::Object{{"warp_cap", Views.WarpCap},
+  llvm::json::Array PhaseLanes;
+  for (const std::vector<unsigned> &Phase : Views.Pictures.front().Phases) {
+    llvm::json::Array Lanes;
+    for (unsigned L : Phase)
+      Lanes.push_back(L);
+    PhaseLanes.push_back(std::move(Lanes));
+  }
+  return llvm::json::Object{{"banks", Model->NumBanks},
+                            {"bank_bytes", Model->BankBytes},
+                            {"wave", static_cast<unsigned>(
+                                         Views.Pictures.front().Lanes.size())},
+                            {"width", F.WidthBytes},
+                            {"phase_lanes", std::move(PhaseLanes)},
+                            {"warp_cap", Views.WarpCap},
                             {"step_cap", Views.StepCap},
                             {"warps_total", Views.Warps},
                             {"most_steps", Views.MostSteps},

@@ -29,17 +29,20 @@ constexpr unsigned HtmlPictureWarps = 16, HtmlPictureSteps = 8;
 
 /// The bank map of \p R's picture as JSON (null when there is none):
 /// banks, bank_bytes, wave, width, warp, context, degree, wavefronts,
-/// ideal, relative, threads[lane], lanes[lane] ({active, byte}), and
+/// ideal, relative, values[{name, values[lane]}] (loop values per lane),
+/// threads[lane], lanes[lane] ({active, byte}), and
 /// phases[{lanes, wavefronts, cells[{bank, words, lanes[[lane, byte]]}]}].
 llvm::json::Value bankMapToJson(const Finding &F, const EvalResult &R);
 
 /// The pictures of several warps and iterations (Result.Views, with the
 /// same instructions after the fix), null when none were kept:
-/// {warp_cap, step_cap, warps_total, most_steps, capped, worst: [warp, step]
-/// (indices), warps[{label, warp, threads, steps[{step, iteration, map,
-/// after}]}], maps[...]}: map/after index maps[], each a bank map as above
-/// without warp, context, threads and lanes, plus values[{name, values}]
-/// (per-lane loop values); identical maps are stored once.
+/// {banks, bank_bytes, wave, width, phase_lanes[[lane]] (shared by all
+/// maps), warp_cap, step_cap, warps_total, most_steps, capped,
+/// worst: [warp, step] (indices), warps[{label, warp, threads,
+/// steps[{step, iteration, map, after}]}], maps[...]}: map/after index
+/// maps[], each compact: {degree, wavefronts, ideal, relative, values?
+/// [{name, values[lane]}], phases[{wavefronts, cells[[bank, words, lane,
+/// byte, lane, byte, ...]]}]}; identical maps are stored once.
 llvm::json::Value viewsToJson(const Finding &F);
 
 /// findingToJson(F) plus "map", "after" (the map after the fix, or null),

@@ -46,6 +46,16 @@ def lanes_of_reason(reason):
     return [int(x) for x in re.findall(r"\d+", m.group(1))] if m else []
 
 
+def expand(v, m):
+    """A views map in full (the page's expand(): the compact cells
+    [bank, words, lane, byte, ...] and the phases' lanes kept in the views)."""
+    return dict(m, phases=[{"lanes": v["phase_lanes"][i], "wavefronts": p["wavefronts"],
+                            "cells": [{"bank": c[0], "words": c[1],
+                                       "lanes": [[c[k], c[k + 1]] for k in range(2, len(c), 2)]}
+                                      for c in p["cells"]]}
+                           for i, p in enumerate(m["phases"])])
+
+
 def worst_words(m):
     return max([c["words"] for p in m["phases"] for c in p["cells"]] or [0])
 
@@ -62,7 +72,7 @@ def check_views(where, f, g):
         if len(w["steps"]) > v["step_cap"] + 1 or len(w["steps"]) > v["most_steps"]:
             problems.append("%s: %s keeps %d steps" % (where, w["label"], len(w["steps"])))
         for s in w["steps"]:
-            m = v["maps"][s["map"]]
+            m = expand(v, v["maps"][s["map"]])
             if worst_words(m) != m["degree"]:
                 problems.append("%s: %s step %d: cells %d words, degree %d"
                                 % (where, w["label"], s["step"], worst_words(m), m["degree"]))
@@ -76,7 +86,7 @@ def check_views(where, f, g):
         problems.append(where + ": the worst instruction is not among the views")
     else:
         w = v["warps"][v["worst"][0]]
-        m = v["maps"][w["steps"][v["worst"][1]]["map"]]
+        m = expand(v, v["maps"][w["steps"][v["worst"][1]]["map"]])
         shown = g["map"]
         if (m["degree"] != shown["degree"] or m["phases"] != shown["phases"]
                 or w["threads"] != shown["threads"]):

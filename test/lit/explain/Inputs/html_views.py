@@ -11,6 +11,16 @@ import json
 import re
 import sys
 
+
+def expand(v, m):
+    """A views map in full (the page's expand(): the compact cells
+    [bank, words, lane, byte, ...] and the phases' lanes kept in the views)."""
+    return dict(m, phases=[{"lanes": v["phase_lanes"][i], "wavefronts": p["wavefronts"],
+                            "cells": [{"bank": c[0], "words": c[1],
+                                       "lanes": [[c[k], c[k + 1]] for k in range(2, len(c), 2)]}
+                                      for c in p["cells"]]}
+                           for i, p in enumerate(m["phases"])])
+
 page = open(sys.argv[1]).read()
 data = re.search(r'<script type="application/json" id="ldslint-data">(.*?)</script>', page, re.S)
 findings = json.loads(data.group(1).replace("<\\/", "</"))["findings"]
@@ -39,7 +49,7 @@ for fi, wi, si in zip(args[0::3], args[1::3], args[2::3]):
         if s[name] is None:
             print("cells %d %s %s %s: none" % (fi, w["label"], s["iteration"], name))
             continue
-        m = v["maps"][s[name]]
+        m = expand(v, v["maps"][s[name]])
         for pi, p in enumerate(m["phases"]):
             cells = " ".join("%d:%s" % (c["bank"], ",".join(str(l) for l, _ in c["lanes"]))
                              for c in p["cells"])
