@@ -44,6 +44,10 @@ struct EvalOptions {
   /// same instruction as another evaluation's picture, e.g. before a fix)
   /// if it is executed, instead of the worst instruction.
   std::optional<std::pair<unsigned, std::string>> PictureAt;
+  /// NVIDIA: the PTX comes from clang (the plugin runs in the compile), not
+  /// from nvcc. ptxas fuses loop iterations of clang's PTX only in part
+  /// (measured), so fused accesses are never costed as fully fused.
+  bool PtxFromClang = false;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the
