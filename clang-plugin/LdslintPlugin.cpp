@@ -47,6 +47,8 @@ public:
     if (Opts.ArchOverride.empty())
       Opts.Analysis.FixArchs = buildArchs();
     Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
+    // This compile makes the PTX (see lib/LoopFusion.h).
+    Opts.Analysis.Eval.PtxFromClang = true;
     ldslint::AnalysisOutput Out =
         ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, Opts.Analysis);
     if (!Out.Problem.empty()) {

@@ -68,6 +68,9 @@ struct LoopModel {
   /// The exit test runs after the body (do-while; loops whose test is in
   /// the latch of the device IR): the body runs at least once with Init.
   bool TestAfterBody = false;
+  /// `#pragma unroll 1` / `#pragma nounroll`: the compiler keeps the loop
+  /// rolled, so the accesses of consecutive iterations are never fused.
+  bool UnrollDisabled = false;
   std::vector<LoopCompanion> Companions;
   std::string Text; ///< header spelling, for messages
 };
@@ -83,6 +86,10 @@ struct AccessModel {
   AccessKind Kind = AccessKind::Read;
   std::vector<Condition> Conditions;
   std::vector<unsigned> Loops; ///< enclosing loops, outermost first
+  /// Alignment in bytes of the array's start in the code the back end
+  /// emits (0: not known). NVIDIA: ptxas places static shared arrays at
+  /// 16-byte boundaries; `extern` arrays have their declared alignment.
+  unsigned BaseAlign = 0;
   /// Why the address could not be modelled; when set, Address is null.
   std::string Unsupported;
 };

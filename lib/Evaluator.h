@@ -49,6 +49,10 @@ struct EvalOptions {
   /// PictureSteps executions, plus the worst instruction (the HTML report's
   /// warp and iteration selectors). Zero: only Picture is kept.
   unsigned PictureWarps = 0, PictureSteps = 0;
+  /// NVIDIA: the PTX comes from clang (the plugin runs in the compile), not
+  /// from nvcc. ptxas fuses loop iterations of clang's PTX only in part
+  /// (measured), so fused accesses are never costed as fully fused.
+  bool PtxFromClang = false;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the

@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 using namespace clang;
 
@@ -806,6 +808,11 @@ private:
             "-byte alignment is split into narrower instructions by the compiler";
       Site.Model.WidthBytes = static_cast<unsigned>(Width);
       Site.Model.Address = P.Offset;
+      if (P.Array)
+        Site.Model.BaseAlign =
+            P.Array->hasExternalStorage()
+                ? static_cast<unsigned>(Ctx.getDeclAlign(P.Array).getQuantity())
+                : 16;
     }
     Site.LValue = LV;
     describeSubscripts(Site, LV);
@@ -844,6 +851,11 @@ private:
       return walkWhile(WS, nullptr, nullptr);
     if (const auto *IS = dyn_cast<IfStmt>(S))
       return walkIf(IS);
+    if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+      if (keepsRolled(AS))
+        RolledLoops.insert(AS->getSubStmt());
+      return walk(AS->getSubStmt());
+    }
     if (const auto *E = dyn_cast<Expr>(S))
       if (walkExpr(E))
         return;
@@ -899,7 +911,27 @@ private:
     }
   }
 
+  /// Loops under `#pragma unroll 1` or `#pragma nounroll`.
+  std::set<const Stmt *> RolledLoops;
+  bool NextLoopRolled = false;
+
+  bool keepsRolled(const AttributedStmt *AS) const {
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *LH = dyn_cast<LoopHintAttr>(A)) {
+        if (LH->getOption() == LoopHintAttr::Unroll &&
+            LH->getState() == LoopHintAttr::Disable)
+          return true;
+        if (LH->getOption() == LoopHintAttr::UnrollCount && LH->getValue() &&
+            !LH->getValue()->isValueDependent())
+          if (auto V = LH->getValue()->getIntegerConstantExpr(Ctx))
+            if (*V == 1)
+              return true;
+      }
+    return false;
+  }
+
   void walkFor(const ForStmt *FS) {
+    NextLoopRolled = RolledLoops.count(FS) > 0;
     walk(FS->getInit());
     const VarDecl *Var = nullptr;
     SymRef Init;
@@ -1017,6 +1049,7 @@ private:
     L.VarType = intTypeOf(Ctx, Var->getType());
     L.Init = Init;
     L.Text = Text;
+    L.UnrollDisabled = std::exchange(NextLoopRolled, false);
     K.Loops.push_back(L);
     const unsigned LoopIdx = S.LoopIndex;
 

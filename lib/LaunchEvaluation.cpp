@@ -1,6 +1,7 @@
 //===- LaunchEvaluation.cpp ------------------------------------------------===//
 #include "LaunchEvaluation.h"
 
+#include "LoopFusion.h"
 #include "Polynomial.h"
 
 #include <algorithm>
@@ -136,6 +137,7 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
              : std::string("-");
   };
   std::string K = Model.Arch + "|" + std::to_string(Access.WidthBytes) + "|" +
+                  std::to_string(Access.BaseAlign) + "|" +
                   std::to_string(static_cast<int>(Access.Kind)) + "|" +
                   Access.Unsupported + "|" + Text(Access.Address);
   for (const Condition &C : Access.Conditions)
@@ -171,7 +173,7 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
   const std::set<SymbolId> Used = symbolsOfAccess(Kernel, Access);
   for (size_t I = 0; I < Runs.size(); ++I) {
     EvalResult R =
-        evaluateAccess(Kernel, Access, Runs[I].first, Model, Runs[I].second);
+        evaluateAsEmitted(Kernel, Access, Runs[I].first, Model, Runs[I].second);
     for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
       if (Used.count(Sym))
         R.Assumptions.push_back("kernel argument " + Kernel.symbolName(Sym) +

@@ -16,6 +16,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -112,6 +113,10 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   // line tables with columns for the source map, and nothing else.
   In->CodeGen.OptimizationLevel = 1;
   In->CodeGen.DisableLLVMPasses = true;
+  // As at -O2/-O3: a loop carries `llvm.loop.unroll.disable` only when the
+  // user wrote `#pragma unroll 1` or `nounroll` (at -O1 clang adds it to
+  // every loop), which is what says ptxas cannot fuse its iterations.
+  In->CodeGen.UnrollLoops = true;
 #if LLVM_VERSION_MAJOR >= 17
   In->CodeGen.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
 #else
@@ -293,6 +298,27 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
   }
 }
 
+/// `ldslint-simplifycfg`: simplifycfg that does not speculate. A conditional
+/// access hoisted above its branch would run for lanes the source masks off,
+/// and it takes the branch's line (the access was reported at the `if`).
+void registerNonSpeculatingSimplifyCFG(llvm::PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name != "ldslint-simplifycfg")
+          return false;
+#if LLVM_VERSION_MAJOR >= 18
+        FPM.addPass(llvm::SimplifyCFGPass(
+            llvm::SimplifyCFGOptions().speculateBlocks(false)));
+#else
+        // LLVM 15's simplifycfg always speculates small blocks: leave the
+        // control flow as clang emitted it.
+        (void)FPM;
+#endif
+        return true;
+      });
+}
+
 } // namespace
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
@@ -306,6 +332,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
     }
   }
   llvm::PassBuilder PB;
+  registerNonSpeculatingSimplifyCFG(PB);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;
@@ -329,7 +356,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
   llvm::ModulePassManager Inline;
   if (auto Err = PB.parsePassPipeline(
           Inline, "cgscc(inline,function(sroa,early-cse," + InstCombine +
-                      ",simplifycfg))")) {
+                      ",ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
     return;
   }

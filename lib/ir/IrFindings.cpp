@@ -170,7 +170,13 @@ std::vector<Finding> analyzeDeviceModule(
     std::vector<const AccessModel *> Models;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
-      placeAt(SM, A.Inst->getDebugLoc().get(), F);
+      // An instruction the vectorizer built stands for the accesses it
+      // replaced: report at theirs. Its own location is the vectorizer's
+      // choice (LLVM 15 gives it a later statement's line).
+      const std::vector<MergedAccess> &MergedFrom = DM.mergedFrom(A.Inst);
+      placeAt(SM, MergedFrom.empty() ? A.Inst->getDebugLoc().get()
+                                     : MergedFrom.front().Loc,
+              F);
       F.Function = Function;
       if (A.Array) {
         if (const auto *VD =
@@ -202,7 +208,7 @@ std::vector<Finding> analyzeDeviceModule(
             std::to_string(F.WidthBytes) + "-byte store (not measured)");
       }
       std::vector<Finding> Merged;
-      addMergedFindings(SM, DM.mergedFrom(A.Inst), F, Settled, Merged);
+      addMergedFindings(SM, MergedFrom, F, Settled, Merged);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);

@@ -27,6 +27,17 @@ namespace {
 
 const IntType I64{64, true};
 
+/// `#pragma unroll 1` / `#pragma nounroll` as clang records them on the loop.
+bool unrollDisabled(const Loop &L) {
+  if (findOptionMDForLoop(&L, "llvm.loop.unroll.disable"))
+    return true;
+  if (const MDNode *Count = findOptionMDForLoop(&L, "llvm.loop.unroll.count"))
+    if (Count->getNumOperands() == 2)
+      if (const auto *C = mdconst::dyn_extract<ConstantInt>(Count->getOperand(1)))
+        return C->isOne();
+  return false;
+}
+
 /// i1 is a truth value (0/1); wider integers are kept sign-wrapped and cast
 /// to unsigned where an operation reads them as unsigned.
 IntType typeOf(const Type *T) {
@@ -833,6 +844,7 @@ private:
     M.Step = stepOf(M.Next, M.Var);
     M.TestAfterBody = TestAfterBody;
     M.Enumerable = static_cast<bool>(Cond);
+    M.UnrollDisabled = unrollDisabled(*L);
     M.Text = Text;
     K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);
@@ -1194,6 +1206,10 @@ private:
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());
     A.Model.Conditions = conditionsOf(I.getParent());
+    if (P.Base)
+      A.Model.BaseAlign = P.Base->isDeclaration()
+                              ? static_cast<unsigned>(P.Base->getAlign().valueOrOne().value())
+                              : 16;
     Out.Accesses.push_back(std::move(A));
   }
 

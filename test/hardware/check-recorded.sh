@@ -2,6 +2,7 @@
 # CI check without a GPU: regenerate ldslint's predictions for the hardware
 # kernels with the freshly built driver and compare them with the ncu
 # source counters recorded on an H200 (measured/h200-ncu-source.tar.gz).
+# Then the same for the loop-fusion exploration (explore/fusion.cu).
 # Needs the CUDA headers (clang 22 parses CUDA 13); skipped without them.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,3 +25,13 @@ args=()
 for csv in "$work"/*.csv; do args+=(--ncu "$csv"); done
 python3 "$here/compare.py" --pred "$work/pred" "${args[@]}" -o "$work/agreement.md" >/dev/null
 grep -m1 "Summary" "$work/agreement.md"
+
+# The loop-fusion exploration (explore/fusion.cu, measured once on an H200):
+# what ptxas fuses across loop iterations, against the current rules.
+gunzip -c "$here/explore/measured/fusion.csv.gz" > "$work/fusion-measured.csv"
+(cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
+   test/hardware/explore/fusion.cu -- -x cuda --cuda-gpu-arch=sm_90 \
+   -Wno-unknown-cuda-version) > "$work/fusion.json" || [ $? -eq 1 ]
+python3 "$here/compare.py" --pred "$work/fusion.json" --ncu "$work/fusion-measured.csv" \
+  -o "$work/fusion.md" >/dev/null
+grep -m1 "Summary" "$work/fusion.md" | sed 's/^/loop fusion: /'

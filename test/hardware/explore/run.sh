@@ -5,18 +5,22 @@
 #   here:  build/bin/ldslint --arch=sm_90 --format=json --report=all \
 #            test/hardware/explore/wide.cu -- -x cuda --cuda-gpu-arch=sm_90 \
 #            -Wno-unknown-cuda-version > test/hardware/explore/predictions/wide.json
-#   GPU:   OUT=/some/dir bash test/hardware/explore/run.sh   -> $OUT/wide.md
+#   (the same for fusion.cu -> predictions/fusion.json)
+#   GPU:   OUT=/some/dir bash test/hardware/explore/run.sh   -> $OUT/{wide,fusion}.{md,csv}
+#   (CASES="fusion" for one)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$here/out}
 work=$(mktemp -d)
 mkdir -p "$OUT"
 export PATH="$PATH:/usr/local/cuda/bin"
-nvcc -O3 -lineinfo -arch=sm_90 "$here/wide.cu" -o "$work/wide" &&
-  ncu --section SourceCounters --import-source yes -o "$work/wide" -f "$work/wide" >"$work/ncu.log" 2>&1 &&
-  ncu -i "$work/wide.ncu-rep" --page source --csv --print-source=cuda,sass >"$work/wide.csv" &&
-  python3 "$here/../compare.py" --pred "$here/predictions" --ncu "$work/wide.csv" \
-    --title "Exploration: wide loads with shared addresses (H200)" -o "$OUT/wide.md" >/dev/null
-rc=$?
-grep -m1 Summary "$OUT/wide.md" 2>/dev/null
+rc=0
+for name in ${CASES:-wide fusion}; do
+  nvcc -O3 -lineinfo -arch=sm_90 "$here/$name.cu" -o "$work/$name" &&
+    ncu --section SourceCounters --import-source yes -o "$work/$name" -f "$work/$name" >"$work/ncu-$name.log" 2>&1 &&
+    ncu -i "$work/$name.ncu-rep" --page source --csv --print-source=cuda,sass >"$OUT/$name.csv" &&
+    python3 "$here/../compare.py" --pred "$here/predictions/$name.json" --ncu "$OUT/$name.csv" \
+      --title "Exploration: $name (H200)" -o "$OUT/$name.md" >/dev/null || rc=1
+  grep -m1 Summary "$OUT/$name.md" 2>/dev/null
+done
 exit $rc

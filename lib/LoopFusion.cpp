@@ -1,0 +1,225 @@
+//===- LoopFusion.cpp ------------------------------------------------------===//
+#include "LoopFusion.h"
+
+#include "Polynomial.h"
+
+#include <algorithm>
+
+namespace ldslint {
+
+namespace {
+
+bool mentions(const SymExpr &E, const std::set<SymbolId> &Vars) {
+  bool Found = false;
+  forEachSymbol(E, [&](SymbolId S) { Found = Found || Vars.count(S); });
+  return Found;
+}
+
+/// Bytes the address moves per iteration of \p L when it is the loop
+/// variable times a constant plus terms that do not change in the loop.
+std::optional<int64_t> bytesPerIteration(const AccessModel &A, const LoopModel &L,
+                                         const std::set<SymbolId> &Stepped) {
+  if (!L.Step || !L.Step->isConst())
+    return std::nullopt;
+  const Polynomial P = Polynomial::of(A.Address);
+  std::optional<unsigned> VarAtom;
+  for (unsigned I = 0; I < P.Atoms.size(); ++I) {
+    const SymRef &Atom = P.Atoms[I];
+    if (Atom->K == SymExpr::Kind::Symbol && Atom->Sym == L.Var)
+      VarAtom = I;
+    else if (mentions(*Atom, Stepped))
+      return std::nullopt; // `s[i % 8]`, `s[i * i]`, a companion variable
+  }
+  if (!VarAtom)
+    return std::nullopt;
+  int64_t Coeff = 0;
+  for (const auto &[Monomial, C] : P.Terms) {
+    if (std::find(Monomial.begin(), Monomial.end(), *VarAtom) == Monomial.end())
+      continue;
+    if (Monomial.size() != 1)
+      return std::nullopt; // `i * stride`: the distance is not a constant
+    Coeff = C;
+  }
+  return Coeff * L.Step->Value;
+}
+
+/// \p A as one access of \p Group times its width, made by the first of
+/// every \p Group iterations of \p L.
+AccessModel fusedAccess(const AccessModel &A, const LoopModel &L, unsigned Group) {
+  AccessModel F = A;
+  F.WidthBytes = A.WidthBytes * Group;
+  const IntType T = L.VarType;
+  const SymRef Since = SymExpr::binary(Op::Sub, SymExpr::symbol(L.Var, T),
+                                       SymExpr::cast(L.Init, T), T);
+  const SymRef Phase =
+      SymExpr::binary(Op::Rem, Since, SymExpr::constant(Group, T), T);
+  F.Conditions.push_back(
+      {SymExpr::binary(Op::EQ, Phase, SymExpr::constant(0, T), IntType{32, true}),
+       "the first of " + std::to_string(Group) + " fused iterations"});
+  return F;
+}
+
+/// Whether every lane's address at the first of every \p Group iterations
+/// is a multiple of the fused width (the array's start being aligned).
+bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
+                      const LoopModel &L, unsigned Group,
+                      const std::optional<BlockShape> &Shape,
+                      const BankModel &Model, const EvalOptions &Options) {
+  const int64_t Bytes = int64_t(A.WidthBytes) * Group;
+  if (A.BaseAlign < Bytes)
+    return false;
+  // The address moves by the fused width from one group to the next, so
+  // the first iteration decides: the address at i = init, over every lane
+  // and every iteration of the outer loops.
+  AccessModel Check = A;
+  Check.Loops.pop_back();
+  const IntType T = A.Address->Type;
+  const SymRef First = substitute(A.Address, [&](SymbolId S) -> SymRef {
+    return S == L.Var ? SymExpr::cast(L.Init, L.VarType) : nullptr;
+  });
+  Check.Address =
+      SymExpr::binary(Op::And, First, SymExpr::constant(Bytes - 1, T), T);
+  EvalOptions O = Options;
+  O.ExpectZeroAddress = true;
+  O.StopAtFirstConflict = false;
+  O.PictureAt.reset();
+  return evaluateAccess(Kernel, Check, Shape, Model, O).Status == Verdict::Ok;
+}
+
+std::string instructionName(const AccessModel &A, unsigned Bytes) {
+  return std::string(A.Kind == AccessKind::Write ? "STS." : "LDS.") +
+         std::to_string(Bytes * 8);
+}
+
+} // namespace
+
+std::optional<uint64_t> constantTripCount(const LoopModel &Loop, uint64_t Limit) {
+  if (!Loop.Init || !Loop.Cond || !Loop.Next || !Loop.Enumerable ||
+      !Loop.Companions.empty())
+    return std::nullopt;
+  auto Own = [&](int64_t V) {
+    return [&Loop, V](SymbolId S) -> std::optional<int64_t> {
+      if (S == Loop.Var)
+        return V;
+      return std::nullopt;
+    };
+  };
+  std::optional<int64_t> V = evaluate(*Loop.Init, Own(0));
+  if (!V)
+    return std::nullopt;
+  V = Loop.VarType.wrap(*V);
+  uint64_t Trips = 0;
+  for (bool First = true; Trips <= Limit; First = false) {
+    if (!(First && Loop.TestAfterBody)) {
+      const std::optional<int64_t> Go = evaluate(*Loop.Cond, Own(*V));
+      if (!Go)
+        return std::nullopt;
+      if (!*Go)
+        return Trips;
+    }
+    ++Trips;
+    V = evaluate(*Loop.Next, Own(*V));
+    if (!V)
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Access,
+                             const std::optional<BlockShape> &Shape,
+                             const BankModel &Model, const EvalOptions &Options) {
+  auto AsWritten = [&] {
+    return evaluateAccess(Kernel, Access, Shape, Model, Options);
+  };
+  if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes != 4 ||
+      Access.Kind == AccessKind::Atomic || !Access.Address ||
+      Access.Loops.empty() || Options.ExpectZeroAddress)
+    return AsWritten();
+  const LoopModel &L = Kernel.Loops[Access.Loops.back()];
+  if (!L.Enumerable || !L.Init || L.UnrollDisabled)
+    return AsWritten();
+  std::set<SymbolId> Stepped{L.Var};
+  for (const LoopCompanion &C : L.Companions)
+    Stepped.insert(C.Var);
+  for (const Condition &C : Access.Conditions)
+    if (!C.Expr || mentions(*C.Expr, Stepped))
+      return AsWritten(); // some iterations only: not measured
+  const std::optional<int64_t> Bytes = bytesPerIteration(Access, L, Stepped);
+  if (!Bytes || *Bytes != int64_t(Access.WidthBytes))
+    return AsWritten();
+  const std::optional<uint64_t> Trips = constantTripCount(L);
+  if (Trips && *Trips < 2)
+    return AsWritten();
+
+  const std::string Loop = "'" + Kernel.symbolName(L.Var) + "'";
+  const bool Quads = alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options);
+  if (Quads && Trips && *Trips % 4 == 0 && !Options.PtxFromClang) {
+    EvalResult R = evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape, Model,
+                                  Options);
+    R.Assumptions.push_back(
+        "ptxas fuses 4 consecutive iterations of " + Loop + " into one 16-byte " +
+        instructionName(Access, 16) +
+        " (16-byte aligned rows, measured on the H200); the result is per " +
+        instructionName(Access, 16));
+    return R;
+  }
+
+  // Not a measured case: claim only what every way of emitting it shares.
+  struct Form {
+    std::string Name;
+    EvalResult Result;
+  };
+  std::vector<Form> Forms;
+  Forms.push_back({"as written (4-byte)", AsWritten()});
+  if (alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options))
+    Forms.push_back({"as " + instructionName(Access, 8) + " pairs",
+                     evaluateAccess(Kernel, fusedAccess(Access, L, 2), Shape,
+                                    Model, Options)});
+  if (Quads)
+    Forms.push_back({"as " + instructionName(Access, 16),
+                     evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape,
+                                    Model, Options)});
+  std::string Each;
+  bool AllOk = true, AllConflict = Forms.size() > 1;
+  size_t Mildest = 0;
+  for (size_t I = 0; I < Forms.size(); ++I) {
+    const EvalResult &R = Forms[I].Result;
+    AllOk = AllOk && R.Status == Verdict::Ok;
+    AllConflict = AllConflict && R.Status == Verdict::Conflict;
+    if (R.Degree < Forms[Mildest].Result.Degree)
+      Mildest = I;
+    Each += (I ? "; " : "") + Forms[I].Name + ": " +
+            (R.Status == Verdict::Unknown
+                 ? std::string("not decided")
+                 : R.Status == Verdict::Ok ? std::string("no conflict")
+                                           : std::to_string(R.Degree) + "-way");
+  }
+  const std::string Why =
+      "ptxas may fuse the accesses of consecutive iterations of " + Loop +
+      " into wider ones (" +
+      (Options.PtxFromClang && Quads && Trips && *Trips % 4 == 0
+           ? std::string("of clang's PTX it fuses only some, measured")
+       : Trips ? std::string("rows not 16-byte aligned or a trip count not a "
+                             "multiple of 4: not measured")
+               : std::string("trip count not a compile-time constant: not "
+                             "measured")) +
+      "); " + Each;
+  if (AllOk || AllConflict) {
+    EvalResult R = Forms[AllOk ? 0 : Mildest].Result;
+    // Which instructions run is not known: the mildest degree holds, the
+    // wavefront counts of one form are not a prediction.
+    R.MeanKnown = R.MeanKnown && AllOk;
+    R.Assumptions.push_back(Why);
+    return R;
+  }
+  EvalResult R = Forms.front().Result;
+  if (R.Status == Verdict::Conflict) {
+    R.Status = Verdict::Unknown;
+    R.Reason = Why;
+  } else {
+    R.Assumptions.push_back(Why);
+  }
+  return R;
+}
+
+} // namespace ldslint

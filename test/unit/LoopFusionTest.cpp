@@ -1,0 +1,138 @@
+// Accesses as ptxas emits them: consecutive loop iterations fused into
+// LDS.128 (the cases of test/hardware/explore/fusion.cu, measured on the
+// H200: docs/results/loop-fusion.md).
+#include "LoopFusion.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+const IntType U32{32, false}, I32{32, true}, I64{64, true};
+
+SymRef c(int64_t V) { return SymExpr::constant(V, I64); }
+SymRef add(SymRef A, SymRef B) {
+  return SymExpr::binary(Op::Add, SymExpr::cast(A, I64), SymExpr::cast(B, I64), I64);
+}
+SymRef mul(SymRef A, SymRef B) {
+  return SymExpr::binary(Op::Mul, SymExpr::cast(A, I64), SymExpr::cast(B, I64), I64);
+}
+
+/// One warp, `for (int i = 0; i < Trips; ++i) s[Row(t) * 4 + Offset + i * 4]`
+/// (byte addresses), where the bound is a constant or a kernel parameter.
+struct Fixture {
+  KernelModel K;
+  SymbolId Tx, I, N;
+  Fixture(std::optional<int64_t> Trips) {
+    Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
+    SymbolInfo Loop;
+    Loop.Kind = SymbolKind::LoopVar;
+    Loop.Name = "i";
+    I = K.addSymbol(Loop);
+    SymbolInfo P;
+    P.Kind = SymbolKind::Unknown;
+    P.Name = "`n`";
+    P.Why = "it is a kernel parameter";
+    N = K.addSymbol(P);
+    LoopModel L;
+    L.Var = I;
+    L.VarType = I32;
+    L.Init = SymExpr::constant(0, I32);
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(I, I32),
+                             Trips ? SymExpr::constant(*Trips, I32)
+                                   : SymExpr::symbol(N, I32),
+                             IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(I, I32),
+                             SymExpr::constant(1, I32), I32);
+    L.Step = SymExpr::constant(1, I32);
+    L.Text = "i";
+    K.Loops.push_back(L);
+  }
+  SymRef t() { return SymExpr::symbol(Tx, U32); }
+  AccessModel access(SymRef RowWords, int64_t OffsetWords = 0) {
+    AccessModel A;
+    A.Address = add(mul(add(RowWords, c(OffsetWords)), c(4)),
+                    mul(SymExpr::symbol(I, I32), c(4)));
+    A.Loops = {0};
+    A.BaseAlign = 16;
+    return A;
+  }
+  EvalResult eval(const AccessModel &A, const std::string &Arch = "sm_90") {
+    return evaluateAsEmitted(K, A, parseBlockShape("32"), *lookupBankModel(Arch),
+                             EvalOptions());
+  }
+};
+
+// (t / 4) * 8: rows of 8 floats, 4 lanes per row.
+SymRef rows8(Fixture &F) {
+  return mul(SymExpr::binary(Op::Div, F.t(), SymExpr::constant(4, U32), U32), c(8));
+}
+
+} // namespace
+
+TEST(LoopFusion, TripCounts) {
+  EXPECT_EQ(constantTripCount(Fixture(8).K.Loops[0]), 8u);
+  EXPECT_EQ(constantTripCount(Fixture(0).K.Loops[0]), 0u);
+  EXPECT_FALSE(constantTripCount(Fixture(std::nullopt).K.Loops[0]));
+}
+
+TEST(LoopFusion, AlignedRowsAreOneLds128PerFourIterations) {
+  Fixture F(8);
+  // Measured: LDS.128 x2, 2 / 2 wavefronts (as 4-byte loads: 2-way).
+  const EvalResult R = F.eval(F.access(rows8(F)));
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_EQ(R.Instructions, 2u);
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_NE(R.Assumptions.back().find("LDS.128"), std::string::npos);
+}
+
+TEST(LoopFusion, RowPerLaneIsEightWavefrontsPerQuarter) {
+  Fixture F(32);
+  // float s[32][32], s[t][k]: measured LDS.128 x8 at 32 / 4.
+  const EvalResult R = F.eval(F.access(mul(F.t(), c(32))));
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Instructions, 8u);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 32.0);
+  EXPECT_DOUBLE_EQ(R.Ideal, 4.0);
+}
+
+TEST(LoopFusion, PaddedRowsStayScalar) {
+  Fixture F(32);
+  // float s[32][33]: rows are not 16-byte aligned; measured LDS x32 at 1 / 1.
+  const EvalResult R = F.eval(F.access(mul(F.t(), c(33))));
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_EQ(R.Instructions, 32u);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 1.0);
+}
+
+TEST(LoopFusion, UnmeasuredConflictAsWrittenOnlyIsNotClaimed) {
+  Fixture F(8);
+  // One float past the aligned rows: 2-way as written, fused differently by
+  // ptxas (measured LDS + LDS.128 x2): not decided.
+  const EvalResult R = F.eval(F.access(rows8(F), 1));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("as written (4-byte): 2-way"), std::string::npos);
+}
+
+TEST(LoopFusion, UnknownTripCountClaimsTheMildestSharedVerdict) {
+  Fixture F(std::nullopt);
+  // Rows of 64 floats, same bank: 8-way as written, 4-way as LDS.64 pairs
+  // (what the H200 ran: LDS.64, 4x), 2-way as LDS.128: all conflict.
+  const EvalResult R = F.eval(
+      F.access(mul(SymExpr::binary(Op::Div, F.t(), SymExpr::constant(4, U32), U32),
+                   c(64))));
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 2u);
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_NE(R.Assumptions.back().find("trip count not a compile-time constant"), std::string::npos);
+}
+
+TEST(LoopFusion, OtherTargetsAndUnknownAlignmentAreAsWritten) {
+  Fixture F(8);
+  EXPECT_EQ(F.eval(F.access(rows8(F)), "gfx90a").Instructions, 8u);
+  AccessModel A = F.access(rows8(F));
+  A.BaseAlign = 4; // extern array without __align__: not measured
+  const EvalResult R = F.eval(A);
+  EXPECT_EQ(R.Status, Verdict::Unknown); // 2-way as written, the only form
+}
