@@ -4,7 +4,9 @@
 
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
+#include "OptionHelp.h"
 
+#include <optional>
 #include <string>
 
 namespace ldslint {
@@ -24,6 +26,10 @@ struct ToolOptions {
 /// message, or an empty string on success. Used for plugin arguments and
 /// mirrored by the driver's command-line flags.
 std::string applyOption(ToolOptions &Opts, const std::string &Arg);
+
+/// A time or memory budget: a non-negative number (0: no limit); nullopt
+/// for anything else.
+std::optional<double> parseBudget(const std::string &Text);
 
 /// The option summary printed by `--help` / the plugin's `help` argument.
 const char *optionHelp();
