@@ -92,7 +92,7 @@ public:
       Targets = {Device->getTargetOpts().CPU};
       Waves = {Device->getGridValue().GV_Warp_Size};
     } else {
-      Targets = {Ctx.getLangOpts().HIP ? "gfx90a" : "sm_90"};
+      Targets = {defaultTarget(Ctx.getLangOpts().HIP)};
     }
     Waves.resize(Targets.size(), 0);
     Opts.Analysis.FixArchs = Targets;

@@ -743,7 +743,7 @@ int main(int argc, const char **argv) {
     if (ToRun.empty())
       ToRun = CommandArchs;
     if (ToRun.empty())
-      ToRun.push_back(IsHip ? "gfx90a" : "sm_90");
+      ToRun.push_back(ldslint::defaultTarget(IsHip));
     std::sort(ToRun.begin(), ToRun.end());
     ToRun.erase(std::unique(ToRun.begin(), ToRun.end()), ToRun.end());
 
