@@ -154,6 +154,9 @@ cl::opt<unsigned> Jobs(
 cl::opt<int> WorkerFile("worker-file", cl::Hidden, cl::init(-1));
 cl::opt<std::string> WorkerResult("worker-result", cl::Hidden);
 cl::opt<unsigned> WorkerColors("worker-colors", cl::Hidden, cl::init(0));
+// Tests only: the worker of a file whose path ends in this aborts, as a
+// crash in clang or in the analysis would (project-jobs.test).
+cl::opt<std::string> WorkerAbortForTest("worker-abort-for-test", cl::Hidden);
 
 using ldslint::FailedFile;
 using ldslint::Notes;
@@ -627,6 +630,8 @@ int main(int argc, const char **argv) {
       return 2;
     }
     Files = {Files[WorkerFile]};
+    if (!WorkerAbortForTest.empty() && endsWith(Files[0], WorkerAbortForTest))
+      abort();
   }
   const auto Started = std::chrono::steady_clock::now();
 
