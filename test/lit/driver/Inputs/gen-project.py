@@ -2,7 +2,7 @@
 would write for it (no GPU; CUDA sources use the test stub header given in
 STUBARGS, HIP sources include <hip/hip_runtime.h>).
 
-    gen-project.py DIR nvcc|hipcc [STUBARGS]
+    gen-project.py DIR nvcc|hipcc [STUBARGS] [--only=a_transpose,d_broken]
 
 DIR/src holds five sources (two conflicting transposes, a 2-way strided
 read, a conflict-free kernel, one that does not compile) and a host-only
@@ -13,7 +13,10 @@ import os
 import sys
 
 out, style = sys.argv[1], sys.argv[2]
-stub = sys.argv[3].split() if len(sys.argv) > 3 else []
+rest = sys.argv[3:]
+only = [a[len("--only="):].split(",") for a in rest if a.startswith("--only=")]
+rest = [a for a in rest if not a.startswith("--only=")]
+stub = rest[0].split() if rest else []
 ext = ".cu" if style == "nvcc" else ".hip"
 
 TRANSPOSE = """#define TILE 32
@@ -50,6 +53,8 @@ os.makedirs(os.path.join(out, "build"), exist_ok=True)
 entries = []
 build = os.path.join(out, "build")
 for name, text in SOURCES.items():
+    if only and name not in only[0]:
+        continue
     path = os.path.join(out, "src", name + ext)
     with open(path, "w") as f:
         f.write(("" if style == "nvcc" else "#include <hip/hip_runtime.h>\n") + text)
