@@ -237,10 +237,14 @@ llvm::json::Value sarifLog(const std::vector<llvm::json::Value> &Items,
       };
       Text = part(0) + Targets + part(1);
     }
-    Result.erase(GroupField);
-    Result.erase(MessageField);
-    Result["message"] = llvm::json::Object{{"text", Text}};
-    Out.push_back(std::move(Result));
+    // Copied without the private fields (json::Object::erase is broken in
+    // LLVM 15: it leaves a key that is no longer a tombstone).
+    llvm::json::Object Public;
+    for (const auto &[Key, Value] : Result)
+      if (Key != GroupField && Key != MessageField)
+        Public[Key] = Value;
+    Public["message"] = llvm::json::Object{{"text", Text}};
+    Out.push_back(std::move(Public));
   }
   llvm::json::Array Rules{
       llvm::json::Object{{"id", "ldslint-conflict"},

@@ -586,6 +586,9 @@ int main(int argc, const char **argv) {
     OS << "ldslint " LDSLINT_VERSION " (built with clang " CLANG_VERSION_STRING
           ")\n";
   });
+  // The whole command line, for the workers of a parallel run: the parser
+  // may cut argc at `--` (LLVM 15 does).
+  const std::vector<std::string> AllArgs(argv + 1, argv + argc);
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore,
                                             "ldslint: find shared-memory (LDS) "
@@ -722,7 +725,7 @@ int main(int argc, const char **argv) {
     if (errs().has_colors())
       Colors |= ldslint::StderrColors;
     Status = ldslint::runWorkers(sys::fs::getMainExecutable(argv[0], (void *)&main),
-                                 std::vector<std::string>(argv + 1, argv + argc), Files,
+                                 AllArgs, Files,
                                  JobCount, Colors, Progress, S);
   }
   for (size_t FileIndex = 0; FileIndex < Files.size() && !Parallel; ++FileIndex) {
