@@ -92,9 +92,7 @@ private:
                           : ldslint::parseExplainSelector(Opts.ExplainAt, Ignored);
     for (const ldslint::Finding &F : Out.Findings)
       if (Only ? Only->matches(F)
-               : F.Result.Status == ldslint::Verdict::Conflict &&
-                     F.Result.Degree >= Opts.Report.MinDegree &&
-                     !ldslint::isSuppressed(SM, F.Loc))
+               : ldslint::isShownConflict(F, SM, Opts.Report))
         llvm::errs() << ldslint::explainFinding(F, llvm::errs().has_colors());
   }
 
@@ -169,9 +167,8 @@ private:
                 if (F->getString("arch") != llvm::StringRef(Arch) ||
                     F->getString("unit") != llvm::StringRef(AbsUnit))
                   Items.push_back(V);
-    ldslint::ReportOptions Visible = Opts.Report;
     for (const ldslint::Finding &F : Out.Findings)
-      if (ldslint::isReportable(F, Visible)) {
+      if (ldslint::isShown(F, SM, Opts.Report)) {
         llvm::json::Value V = ldslint::findingToJson(F);
         if (auto *O = V.getAsObject())
           (*O)["unit"] = AbsUnit.str().str();

@@ -44,6 +44,16 @@ bool isReportable(const Finding &F, const ReportOptions &Options) {
   return false;
 }
 
+bool isShown(const Finding &F, const SourceManager &SM,
+             const ReportOptions &Options) {
+  return isReportable(F, Options) && !isSuppressed(SM, F.Loc);
+}
+
+bool isShownConflict(const Finding &F, const SourceManager &SM,
+                     const ReportOptions &Options) {
+  return F.Result.Status == Verdict::Conflict && isShown(F, SM, Options);
+}
+
 namespace {
 
 std::string number(double V) {
@@ -121,10 +131,7 @@ std::string describeCollision(const Finding &F) {
 
 void rehomeFixes(std::vector<Finding> &Findings, const SourceManager &SM,
                  const ReportOptions &Options) {
-  auto shown = [&](const Finding &F) {
-    return F.Result.Status == Verdict::Conflict && isReportable(F, Options) &&
-           !isSuppressed(SM, F.Loc);
-  };
+  auto shown = [&](const Finding &F) { return isShownConflict(F, SM, Options); };
   for (Finding &Carrier : Findings) {
     if (Carrier.Fixes.empty() || shown(Carrier))
       continue;
@@ -176,7 +183,7 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
   std::set<std::string> Emitted;
 
   for (const Finding &F : Findings) {
-    if (!isReportable(F, Options) || isSuppressed(SM, F.Loc))
+    if (!isShown(F, SM, Options))
       continue;
     const bool Agree = Outcomes[groupKey(F, false)].size() == 1;
     if (!Emitted.insert(groupKey(F, !Agree)).second)

@@ -33,6 +33,17 @@ bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// JSON front end so that both agree).
 bool isReportable(const Finding &F, const ReportOptions &Options);
 
+/// Whether a finding is shown: reportable under \p Options and its line not
+/// suppressed. The one decision every output follows: diagnostics (plugin,
+/// driver, clang-tidy), JSON, the plugin's JSON, SARIF, HTML, --explain and
+/// the exit status.
+bool isShown(const Finding &F, const clang::SourceManager &SM,
+             const ReportOptions &Options);
+
+/// A shown conflict: counts for the exit status and may carry the fix.
+bool isShownConflict(const Finding &F, const clang::SourceManager &SM,
+                     const ReportOptions &Options);
+
 /// One diagnostic to emit, whatever the engine: the warning (with the chosen
 /// fix's edits) or remark for a finding, then its notes (the alternative
 /// fix's note carries that fix's edits). Findings that agree on one source

@@ -3,9 +3,18 @@
 
 #include "Explain.h"
 
+#include <cmath>
 #include <cstdlib>
 
 namespace ldslint {
+
+std::optional<double> parseBudget(const std::string &Text) {
+  char *End = nullptr;
+  const double V = std::strtod(Text.c_str(), &End);
+  if (Text.empty() || *End || !(V >= 0))
+    return std::nullopt;
+  return V;
+}
 
 std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
   const size_t Eq = Arg.find('=');
@@ -34,19 +43,17 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     return "";
   }
   if (Name == "time-budget") {
-    char *End = nullptr;
-    const double V = std::strtod(Value.c_str(), &End);
-    if (Value.empty() || *End || !(V >= 0))
+    std::optional<double> V = parseBudget(Value);
+    if (!V)
       return "invalid time-budget '" + Value + "' (expected seconds, 0 for no limit)";
-    Opts.Analysis.TimeBudgetSeconds = V;
+    Opts.Analysis.TimeBudgetSeconds = *V;
     return "";
   }
   if (Name == "memory-budget") {
-    char *End = nullptr;
-    const double V = std::strtod(Value.c_str(), &End);
-    if (Value.empty() || *End || !(V >= 0))
+    std::optional<double> V = parseBudget(Value);
+    if (!V)
       return "invalid memory-budget '" + Value + "' (expected MB, 0 for no limit)";
-    Opts.Analysis.MemoryBudgetMB = V;
+    Opts.Analysis.MemoryBudgetMB = *V;
     return "";
   }
   if (Name == "json") {

@@ -1,20 +1,22 @@
 //===- SarifReport.cpp -----------------------------------------------------===//
 #include "SarifReport.h"
 
+#include "DiagnosticReporter.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
 
+using namespace clang;
+
 namespace ldslint {
 
 namespace {
 
-// llvm::Optional (LLVM 15) and std::optional (later) alike.
-template <typename Opt, typename T>
-auto orElse(const Opt &O, T Default) -> std::decay_t<decltype(*O)> {
-  return O ? *O : std::decay_t<decltype(*O)>(Default);
-}
+// Private fields of a result, removed by sarifLog.
+constexpr const char *GroupField = "ldslint:group";
+constexpr const char *MessageField = "ldslint:message";
 
 std::string uriOf(llvm::StringRef Path) {
   std::string Uri = Path.substr(0, 1) == "/" ? "file://" : "";
@@ -23,35 +25,63 @@ std::string uriOf(llvm::StringRef Path) {
   return Uri;
 }
 
-llvm::json::Object region(int64_t Line, int64_t Column) {
-  return llvm::json::Object{{"startLine", Line}, {"startColumn", Column}};
+llvm::json::Object physicalLocation(const std::string &File, unsigned Line,
+                                    unsigned Column) {
+  return llvm::json::Object{
+      {"artifactLocation", llvm::json::Object{{"uri", uriOf(File)}}},
+      {"region", llvm::json::Object{{"startLine", Line}, {"startColumn", Column}}}};
 }
 
-std::string text(const llvm::json::Object &F, const std::string &Arch) {
-  const llvm::StringRef Status = orElse(F.getString("status"), "");
-  const std::string Array = orElse(F.getString("array"), "").str();
-  const std::string Access = orElse(F.getString("access"), "").str();
-  const std::string Reason = orElse(F.getString("reason"), "").str();
-  if (Status == "conflict")
-    return std::to_string(orElse(F.getInteger("degree"), 0)) +
-           "-way bank conflict (" + Access + " of shared array '" + Array +
-           "' on " + Arch + "): " + Reason;
-  if (Status == "ok")
-    return "no bank conflict (" + Access + " of '" + Array + "' on " + Arch + ")";
-  return "bank conflicts not decided (" + Access + " of '" + Array + "' on " +
-         Arch + "): " + Reason;
+/// The related location of \p Loc (its file location), or nothing.
+std::optional<llvm::json::Object> related(const SourceManager &SM, SourceLocation Loc,
+                                          const std::string &Message, int64_t Id) {
+  if (Loc.isInvalid())
+    return std::nullopt;
+  const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+  if (P.isInvalid())
+    return std::nullopt;
+  return llvm::json::Object{
+      {"id", Id},
+      {"message", llvm::json::Object{{"text", Message}}},
+      {"physicalLocation", physicalLocation(P.getFilename(), P.getLine(), P.getColumn())}};
 }
 
-/// What identifies one access and its verdict, whatever the target.
-std::string accessKey(const llvm::json::Object &F) {
-  return orElse(F.getString("file"), "").str() + "\x1f" +
-         std::to_string(orElse(F.getInteger("line"), 0)) + "\x1f" +
-         std::to_string(orElse(F.getInteger("column"), 0)) + "\x1f" +
-         orElse(F.getString("access"), "").str() + "\x1f" +
-         orElse(F.getString("array"), "").str() + "\x1f" +
-         orElse(F.getString("function"), "").str() + "\x1f" +
-         orElse(F.getString("status"), "").str() + "\x1f" +
-         std::to_string(orElse(F.getInteger("degree"), 0));
+/// "the launch at FILE:LINE:COL[ (from the call at ...)]" (LaunchSites'
+/// wording of a block shape's source): the launch's place.
+bool launchSite(const std::string &Source, std::string &File, unsigned &Line,
+                unsigned &Column) {
+  const std::string Prefix = "the launch at ";
+  if (Source.compare(0, Prefix.size(), Prefix) != 0)
+    return false;
+  llvm::StringRef Where = llvm::StringRef(Source).substr(Prefix.size());
+  Where = Where.substr(0, Where.find(" (from the call at "));
+  auto [Rest, Col] = Where.rsplit(':');
+  auto [Path, LineText] = Rest.rsplit(':');
+  if (Path.empty() || LineText.getAsInteger(10, Line) || Col.getAsInteger(10, Column))
+    return false;
+  File = Path.str();
+  return true;
+}
+
+/// The access's source line without surrounding blanks: its fingerprint
+/// stays when lines are added or removed elsewhere in the file.
+std::string lineText(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return "";
+  Loc = SM.getFileLoc(Loc);
+  bool Invalid = false;
+  const llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return "";
+  const size_t Offset = SM.getFileOffset(Loc);
+  const size_t Begin = Buffer.rfind('\n', Offset) == llvm::StringRef::npos
+                           ? 0
+                           : Buffer.rfind('\n', Offset) + 1;
+  const size_t End = std::min(Buffer.find('\n', Offset), Buffer.size());
+  // The column inside the trimmed line tells two accesses of a line apart.
+  const llvm::StringRef Line = Buffer.slice(Begin, End);
+  const size_t Indent = Line.size() - Line.ltrim().size();
+  return Line.trim().str() + "\x1f" + std::to_string(Offset - Begin - Indent);
 }
 
 /// FNV-1a, 64 bits: the same on every machine and run (std::hash is not).
@@ -66,82 +96,155 @@ std::string fingerprint(const std::string &Key) {
   return Buf;
 }
 
+llvm::json::Value fixToSarif(const Fix &Fx) {
+  llvm::json::Array Changes;
+  for (const TextEdit &E : Fx.Edits)
+    Changes.push_back(llvm::json::Object{
+        {"artifactLocation", llvm::json::Object{{"uri", uriOf(E.File)}}},
+        {"replacements",
+         llvm::json::Array{llvm::json::Object{
+             {"deletedRegion", llvm::json::Object{{"charOffset", E.Offset},
+                                                  {"charLength", E.Length}}},
+             {"insertedContent", llvm::json::Object{{"text", E.Replacement}}}}}}});
+  return llvm::json::Object{
+      {"description",
+       llvm::json::Object{{"text", (Fx.Alternative ? "alternative: " : "") +
+                                       Fx.Description}}},
+      {"artifactChanges", std::move(Changes)}};
+}
+
 } // namespace
 
-llvm::json::Value findingsToSarif(const std::vector<llvm::json::Value> &Findings,
-                                  const std::vector<std::string> &FailedFiles) {
-  // One result per access and verdict: the targets that agree are listed.
-  std::vector<std::pair<const llvm::json::Object *, std::vector<std::string>>> Groups;
-  std::map<std::string, size_t> GroupOf;
-  for (const llvm::json::Value &V : Findings) {
-    const llvm::json::Object *F = V.getAsObject();
-    if (!F)
-      continue;
-    const std::string Arch = orElse(F->getString("arch"), "").str();
-    auto [It, New] = GroupOf.insert({accessKey(*F), Groups.size()});
-    if (New)
-      Groups.push_back({F, {}});
-    std::vector<std::string> &Archs = Groups[It->second].second;
-    if (std::find(Archs.begin(), Archs.end(), Arch) == Archs.end())
-      Archs.push_back(Arch);
+llvm::json::Value findingToSarifResult(const Finding &F, const SourceManager &SM) {
+  const EvalResult &R = F.Result;
+  const std::string Access = accessKindName(F.Kind);
+  std::string Before, After; // the message, around the list of targets
+  if (R.Status == Verdict::Conflict) {
+    Before = std::to_string(R.Degree) + "-way bank conflict (" + Access +
+             " of shared array '" + F.Array + "' on ";
+    After = "): " + (R.Reason.empty() ? describeCollision(F) : R.Reason);
+  } else if (R.Status == Verdict::Ok) {
+    Before = "no bank conflict (" + Access + " of '" + F.Array + "' on ";
+    After = ")";
+  } else {
+    Before = "bank conflicts not decided (" + Access + " of '" + F.Array + "' on ";
+    After = "): " + R.Reason;
   }
-  llvm::json::Array Results;
-  for (const auto &[F, Archs] : Groups) {
-    std::string ArchList;
-    llvm::json::Array Targets;
-    for (const std::string &A : Archs) {
-      ArchList += (ArchList.empty() ? "" : ", ") + A;
-      Targets.push_back(A);
+  const unsigned Degree = R.Status == Verdict::Unknown ? 0 : R.Degree;
+  const std::string Group = F.File + "\x1f" + lineText(SM, F.Loc) + "\x1f" + Access +
+                            "\x1f" + F.Array + "\x1f" + F.Function + "\x1f" +
+                            verdictName(R.Status) + "\x1f" + std::to_string(Degree);
+
+  llvm::json::Array Related;
+  int64_t Id = 1;
+  auto add = [&](std::optional<llvm::json::Object> L) {
+    if (L) {
+      Related.push_back(std::move(*L));
+      ++Id;
     }
-    const llvm::StringRef Status = orElse(F->getString("status"), "unknown");
-    llvm::json::Object Result{
-        {"ruleId", "ldslint-" + Status.str()},
-        {"level", Status == "conflict" ? "warning" : "note"},
-        {"message", llvm::json::Object{{"text", text(*F, ArchList)}}},
-        {"properties", llvm::json::Object{{"targets", std::move(Targets)}}},
-        {"partialFingerprints",
-         llvm::json::Object{{"ldslintAccess/v1", fingerprint(accessKey(*F))}}},
-        {"locations",
-         llvm::json::Array{llvm::json::Object{
-             {"physicalLocation",
-              llvm::json::Object{
-                  {"artifactLocation",
-                   llvm::json::Object{
-                       {"uri", uriOf(orElse(F->getString("file"), ""))}}},
-                  {"region", region(orElse(F->getInteger("line"), 0),
-                                    orElse(F->getInteger("column"), 0))}}}}}}};
-    llvm::json::Array Fixes;
-    if (const llvm::json::Array *FixList = F->getArray("fixes"))
-      for (const llvm::json::Value &FixV : *FixList) {
-        const llvm::json::Object *Fix = FixV.getAsObject();
-        if (!Fix || orElse(Fix->getBoolean("alternative"), false))
-          continue;
-        llvm::json::Array Changes;
-        if (const llvm::json::Array *Edits = Fix->getArray("edits"))
-          for (const llvm::json::Value &EV : *Edits) {
-            const llvm::json::Object *E = EV.getAsObject();
-            if (!E)
-              continue;
-            Changes.push_back(llvm::json::Object{
-                {"artifactLocation",
-                 llvm::json::Object{{"uri", uriOf(orElse(E->getString("file"), ""))}}},
-                {"replacements",
-                 llvm::json::Array{llvm::json::Object{
-                     {"deletedRegion",
-                      llvm::json::Object{{"charOffset", orElse(E->getInteger("offset"), 0)},
-                                         {"charLength", orElse(E->getInteger("length"), 0)}}},
-                     {"insertedContent",
-                      llvm::json::Object{
-                          {"text", orElse(E->getString("replacement"), "")}}}}}}});
-          }
-        Fixes.push_back(llvm::json::Object{
-            {"description",
-             llvm::json::Object{{"text", orElse(Fix->getString("description"), "")}}},
-            {"artifactChanges", std::move(Changes)}});
-      }
-    if (!Fixes.empty())
-      Result["fixes"] = std::move(Fixes);
+  };
+  add(related(SM, F.DeclLoc, "'" + F.Array + "' declared here", Id));
+  for (SourceLocation Call : F.CallLocs)
+    add(related(SM, Call, "in the device function called here", Id));
+  std::string LaunchFile;
+  unsigned LaunchLine = 0, LaunchColumn = 0;
+  if (F.Block && launchSite(F.BlockSource, LaunchFile, LaunchLine, LaunchColumn))
+    add(llvm::json::Object{
+        {"id", Id},
+        {"message", llvm::json::Object{{"text", "block shape " + F.Block->str() +
+                                                    " from this launch"}}},
+        {"physicalLocation", physicalLocation(LaunchFile, LaunchLine, LaunchColumn)}});
+
+  llvm::json::Object Properties{{"targets", llvm::json::Array{F.Arch}},
+                                {"function", F.Function},
+                                {"array", F.Array},
+                                {"access", Access}};
+  if (R.Status != Verdict::Unknown)
+    Properties["degree"] = R.Degree;
+  if (F.Block)
+    Properties["block"] = F.Block->str() + " from " + F.BlockSource;
+  llvm::json::Array Notes; // what the diagnostics' other notes say
+  for (const std::string &A : R.Assumptions)
+    Notes.push_back(A);
+  for (const std::string &N : F.FixNotes)
+    Notes.push_back(N);
+  if (!Notes.empty())
+    Properties["notes"] = std::move(Notes);
+
+  llvm::json::Object Result{
+      {"ruleId", std::string("ldslint-") + verdictName(R.Status)},
+      {"level", R.Status == Verdict::Conflict ? "warning" : "note"},
+      {"locations",
+       llvm::json::Array{llvm::json::Object{
+           {"physicalLocation", physicalLocation(F.File, F.Line, F.Column)}}}},
+      {"properties", std::move(Properties)},
+      {GroupField, Group},
+      {MessageField, llvm::json::Array{Before, After}}};
+  if (!Related.empty())
+    Result["relatedLocations"] = std::move(Related);
+  llvm::json::Array Fixes;
+  for (const Fix &Fx : F.Fixes)
+    if (!Fx.Edits.empty())
+      Fixes.push_back(fixToSarif(Fx));
+  if (!Fixes.empty())
+    Result["fixes"] = std::move(Fixes);
+  return llvm::json::Value(std::move(Result));
+}
+
+llvm::json::Value sarifLog(const std::vector<llvm::json::Value> &Items,
+                           const std::vector<FailedFile> &Failed) {
+  // One result per access and verdict; the targets that agree are listed.
+  std::vector<llvm::json::Object> Results;
+  std::map<std::string, size_t> ResultOf;
+  std::map<std::string, unsigned> Seen; // fingerprints given out
+  for (const llvm::json::Value &V : Items) {
+    const llvm::json::Object *Item = V.getAsObject();
+    if (!Item)
+      continue;
+    const std::string Group = Item->getString(GroupField) ? Item->getString(GroupField)->str() : "";
+    const llvm::json::Object *Props = Item->getObject("properties");
+    const llvm::json::Array *Targets = Props ? Props->getArray("targets") : nullptr;
+    auto [It, New] = ResultOf.insert({Group, Results.size()});
+    if (!New) {
+      llvm::json::Array &Into =
+          *Results[It->second].getObject("properties")->getArray("targets");
+      for (const llvm::json::Value &T : Targets ? *Targets : llvm::json::Array())
+        if (std::find(Into.begin(), Into.end(), T) == Into.end())
+          Into.push_back(T);
+      continue;
+    }
+    llvm::json::Object Result = *Item;
+    // Identical lines (a copied statement) get distinct fingerprints, in
+    // the order of the report.
+    const unsigned Nth = Seen[Group]++;
+    Result["partialFingerprints"] = llvm::json::Object{
+        {"ldslintAccess/v2", fingerprint(Group + (Nth ? "\x1f" + std::to_string(Nth) : ""))}};
     Results.push_back(std::move(Result));
+  }
+  llvm::json::Array Out;
+  for (llvm::json::Object &Result : Results) {
+    std::string Text;
+    if (const llvm::json::Array *Parts = Result.getArray(MessageField)) {
+      std::string Targets;
+      for (const llvm::json::Value &T : *Result.getObject("properties")->getArray("targets"))
+        if (auto Name = T.getAsString())
+          Targets += (Targets.empty() ? "" : ", ") + Name->str();
+      auto part = [&](size_t I) -> std::string {
+        if (I >= Parts->size())
+          return "";
+        auto S = (*Parts)[I].getAsString();
+        return S ? S->str() : "";
+      };
+      Text = part(0) + Targets + part(1);
+    }
+    // Copied without the private fields (json::Object::erase is broken in
+    // LLVM 15: it leaves a key that is no longer a tombstone).
+    llvm::json::Object Public;
+    for (const auto &[Key, Value] : Result)
+      if (Key != GroupField && Key != MessageField)
+        Public[Key] = Value;
+    Public["message"] = llvm::json::Object{{"text", Text}};
+    Out.push_back(std::move(Public));
   }
   llvm::json::Array Rules{
       llvm::json::Object{{"id", "ldslint-conflict"},
@@ -154,17 +257,16 @@ llvm::json::Value findingsToSarif(const std::vector<llvm::json::Value> &Findings
                          {"shortDescription",
                           llvm::json::Object{{"text", "No bank conflict"}}}}};
   llvm::json::Array Notifications;
-  for (const std::string &File : FailedFiles)
+  for (const FailedFile &F : Failed)
     Notifications.push_back(llvm::json::Object{
         {"level", "error"},
-        {"message", llvm::json::Object{{"text", "not analysed: the file does "
-                                                "not compile for the device"}}},
+        {"message", llvm::json::Object{{"text", "not analysed: " + F.Reason}}},
         {"locations",
          llvm::json::Array{llvm::json::Object{
              {"physicalLocation",
               llvm::json::Object{{"artifactLocation",
-                                  llvm::json::Object{{"uri", uriOf(File)}}}}}}}}});
-  llvm::json::Object Invocation{{"executionSuccessful", FailedFiles.empty()}};
+                                  llvm::json::Object{{"uri", uriOf(F.File)}}}}}}}}});
+  llvm::json::Object Invocation{{"executionSuccessful", Failed.empty()}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
   return llvm::json::Object{
@@ -172,12 +274,12 @@ llvm::json::Value findingsToSarif(const std::vector<llvm::json::Value> &Findings
       {"version", "2.1.0"},
       {"runs",
        llvm::json::Array{llvm::json::Object{
-           {"tool",
-            llvm::json::Object{{"driver", llvm::json::Object{{"name", "ldslint"},
-                                                            {"version", LDSLINT_VERSION},
-                                                              {"rules", std::move(Rules)}}}}},
+           {"tool", llvm::json::Object{{"driver",
+                                        llvm::json::Object{{"name", "ldslint"},
+                                                           {"version", LDSLINT_VERSION},
+                                                           {"rules", std::move(Rules)}}}}},
            {"invocations", llvm::json::Array{std::move(Invocation)}},
-           {"results", std::move(Results)}}}}};
+           {"results", std::move(Out)}}}}};
 }
 
 } // namespace ldslint

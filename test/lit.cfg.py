@@ -79,6 +79,16 @@ config.substitutions.append(("%hipwavedef",
     "-Xarch_gfx1100 -D__AMDGCN_WAVEFRONT_SIZE=32"
     if int(config.llvm_version_major) >= 20 else ""))
 config.available_features.add("llvm-%s" % config.llvm_version_major)
+import shutil
+# The other clang ldslint supports (15 for a 22 build, else 22): loading the
+# plugin into it must fail with a clear error (plugin/wrong-clang.test).
+other_clang = "/usr/lib/llvm-%s/bin/clang" % (
+    "15" if int(config.llvm_version_major) != 15 else "22")
+if shutil.which("hipcc"):
+    config.available_features.add("hipcc")
+if os.path.exists(other_clang):
+    config.available_features.add("other-clang")
+    config.substitutions.append(("%other_clang", other_clang))
 if int(config.llvm_version_major) >= 16:
     config.available_features.add("cuda-arch-list")
 

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LspFindings.h"
+#include "OptionHelp.h"
 #include "StringCompat.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -48,17 +49,13 @@ cl::opt<std::string> DriverPath(
     cl::desc("The ldslint driver to run (default: the one next to this "
              "program)"),
     cl::cat(Category));
-cl::list<std::string> Archs("arch",
-                            cl::desc("Offload arch to analyse (default: the "
-                                     "compile command's)"),
+// Passed on to the driver: its help texts.
+cl::list<std::string> Archs("arch", cl::desc(ldslint::help::Arch),
                             cl::CommaSeparated, cl::cat(Category));
-cl::opt<std::string> AssumeBlock(
-    "assume-block",
-    cl::desc("Block shape XxYxZ used when no launch site gives one"),
-    cl::cat(Category));
-cl::opt<bool> ShowUnknown("show-unknown",
-                          cl::desc("Also show accesses whose conflicts "
-                                   "cannot be decided (as hints)"),
+cl::opt<std::string> AssumeBlock("assume-block",
+                                 cl::desc(ldslint::help::AssumeBlock),
+                                 cl::cat(Category));
+cl::opt<bool> ShowUnknown("show-unknown", cl::desc(ldslint::help::ShowUnknown),
                           cl::cat(Category));
 
 #if LLVM_VERSION_MAJOR >= 16

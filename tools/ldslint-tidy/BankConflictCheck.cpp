@@ -9,8 +9,10 @@
 // `--cuda-device-only` is passed (LibTooling takes the first job). Kernels
 // are in the host AST too, so the check analyses them either way. The
 // target is the `Arch` option, else the device arch of the job (a CUDA host
-// job carries it as its aux target; a HIP host job does not), else sm_90
-// (CUDA) or gfx90a (HIP).
+// job carries it as its aux target; a HIP host job does not). A host job
+// whose file has an entry in compile_commands.json is analysed for every
+// offload arch of that entry (`--offload-arch=`, `--cuda-gpu-arch=`), as
+// the driver does; else sm_90 (CUDA) or gfx90a (HIP).
 //
 // Options: Arch, AssumeBlock (e.g. "32x8"), MinDegree (default 2),
 // Prefer ("padding" or "swizzle").
@@ -25,6 +27,10 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/TargetInfo.h"
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <algorithm>
+#include <map>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -35,7 +41,8 @@ namespace {
 class BankConflictCheck : public tidy::ClangTidyCheck {
 public:
   BankConflictCheck(StringRef Name, tidy::ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), Arch(Options.get("Arch", "")),
+      : ClangTidyCheck(Name, Context), TidyContext(Context),
+        Arch(Options.get("Arch", "")),
         AssumeBlock(Options.get("AssumeBlock", "")),
         MinDegree(Options.get("MinDegree", 2U)),
         Prefer(Options.get("Prefer", "padding")) {}
@@ -72,33 +79,39 @@ public:
         return configurationError(Error);
     }
     // The device job knows its arch; a host job carries the device target
-    // as its aux target.
-    std::string UseArch = Arch;
-    unsigned Wave = 0;
-    const TargetInfo *Device = Ctx.getLangOpts().CUDAIsDevice
-                                   ? &Ctx.getTargetInfo()
-                                   : Ctx.getAuxTargetInfo();
-    if (UseArch.empty() && Device) {
-      const std::string CPU = Device->getTargetOpts().CPU;
-      if (lookupBankModel(CPU)) {
-        UseArch = CPU;
-        Wave = Device->getGridValue().GV_Warp_Size;
-      }
+    // as its aux target (CUDA), and the compile database lists them all.
+    std::vector<std::string> Targets;
+    std::vector<unsigned> Waves;
+    const bool DeviceJob = Ctx.getLangOpts().CUDAIsDevice;
+    const TargetInfo *Device = DeviceJob ? &Ctx.getTargetInfo() : Ctx.getAuxTargetInfo();
+    if (!Arch.empty()) {
+      Targets = {Arch};
+    } else if (!DeviceJob && !(Targets = databaseArchs()).empty()) {
+      Waves.assign(Targets.size(), 0);
+    } else if (Device && lookupBankModel(Device->getTargetOpts().CPU)) {
+      Targets = {Device->getTargetOpts().CPU};
+      Waves = {Device->getGridValue().GV_Warp_Size};
+    } else {
+      Targets = {defaultTarget(Ctx.getLangOpts().HIP)};
     }
-    if (UseArch.empty())
-      UseArch = Ctx.getLangOpts().HIP ? "gfx90a" : "sm_90";
-    AnalysisOutput Out = analyzeTranslationUnit(Ctx, UseArch, Wave, Opts.Analysis);
-    if (!Out.Problem.empty())
-      return configurationError(Out.Problem);
-    for (const RenderedDiagnostic &R :
-         renderFindings(*Result.SourceManager, Out.Findings, Opts.Report)) {
-      const DiagnosticIDs::Level Level =
-          R.Kind == RenderedDiagnostic::Warning  ? DiagnosticIDs::Warning
-          : R.Kind == RenderedDiagnostic::Remark ? DiagnosticIDs::Remark
-                                                 : DiagnosticIDs::Note;
-      auto D = diag(R.Loc, "%0", Level) << R.Text;
-      for (const TextEdit &E : R.Edits)
-        D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+    Waves.resize(Targets.size(), 0);
+    Opts.Analysis.FixArchs = Targets;
+    for (size_t I = 0; I < Targets.size(); ++I) {
+      AnalysisOutput Out = analyzeTranslationUnit(Ctx, Targets[I], Waves[I], Opts.Analysis);
+      if (!Out.Problem.empty())
+        return configurationError(Out.Problem);
+      for (const RenderedDiagnostic &R :
+           renderFindings(*Result.SourceManager, Out.Findings, Opts.Report)) {
+        const DiagnosticIDs::Level Level =
+            R.Kind == RenderedDiagnostic::Warning  ? DiagnosticIDs::Warning
+            : R.Kind == RenderedDiagnostic::Remark ? DiagnosticIDs::Remark
+                                                   : DiagnosticIDs::Note;
+        auto D = diag(R.Loc, "%0", Level) << R.Text;
+        // Every target's run plans the same edit: the first one offers it.
+        if (I == 0)
+          for (const TextEdit &E : R.Edits)
+            D << FixItHint::CreateReplacement(E.Range, E.Replacement);
+      }
     }
   }
 
@@ -107,6 +120,36 @@ private:
     configurationDiag("ldslint-bank-conflict: %0") << Error;
   }
 
+  /// The offload archs of the current file's entry in the compile database
+  /// of its build directory (sorted, each once), or none.
+  std::vector<std::string> databaseArchs() {
+    const std::string &Dir = TidyContext->getCurrentBuildDirectory();
+    const std::string File = getCurrentMainFile().str();
+    auto Cached = DatabaseOf.find(Dir);
+    if (Cached == DatabaseOf.end()) {
+      std::string Error;
+      Cached = DatabaseOf
+                   .insert({Dir, tooling::CompilationDatabase::autoDetectFromDirectory(
+                                     Dir, Error)})
+                   .first;
+    }
+    std::vector<std::string> Found;
+    if (!Cached->second)
+      return Found;
+    for (const tooling::CompileCommand &C : Cached->second->getCompileCommands(File))
+      for (StringRef A : C.CommandLine)
+        for (StringRef Prefix : {"--offload-arch=", "--cuda-gpu-arch="})
+          if (A.substr(0, Prefix.size()) == Prefix)
+            for (StringRef Part : llvm::split(A.substr(Prefix.size()), ","))
+              if (lookupBankModel(Part.str()))
+                Found.push_back(Part.str());
+    std::sort(Found.begin(), Found.end());
+    Found.erase(std::unique(Found.begin(), Found.end()), Found.end());
+    return Found;
+  }
+
+  tidy::ClangTidyContext *TidyContext;
+  std::map<std::string, std::unique_ptr<tooling::CompilationDatabase>> DatabaseOf;
   const std::string Arch;
   const std::string AssumeBlock;
   const unsigned MinDegree;

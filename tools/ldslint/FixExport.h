@@ -35,6 +35,9 @@ class FixCollector {
 public:
   void add(FixRecord R);
   bool empty() const { return Records.empty(); }
+  /// The records kept, in the order added (a worker hands them to its
+  /// parent, which adds them again in file order).
+  const std::vector<FixRecord> &records() const { return Records; }
   /// clang-apply-replacements YAML; false (with \p Error) on I/O failure.
   bool exportYaml(const std::string &Path, std::string &Error) const;
   /// Applies every distinct edit; false (with \p Error) when edits overlap,

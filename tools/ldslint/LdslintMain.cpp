@@ -36,6 +36,8 @@
 #include "JsonReport.h"
 #include "SarifReport.h"
 #include "Options.h"
+#include "ProjectJobs.h"
+#include "RunState.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -85,36 +87,30 @@ cl::opt<std::string> Report(
     cl::desc("Which accesses to report: conflicts (default), or all "
              "(conflict-free and undecidable accesses too)"),
     cl::init("conflicts"), cl::cat(Category));
-cl::list<std::string> Archs(
-    "arch",
-    cl::desc("Offload arch to analyse (repeatable or comma-separated); "
-             "default: the archs of the compile command, else sm_90 for "
-             "CUDA and gfx90a for HIP"),
-    cl::CommaSeparated, cl::cat(Category));
-cl::opt<std::string> AssumeBlock(
-    "assume-block",
-    cl::desc("Block shape XxYxZ used when no launch site or attribute gives "
-             "one"),
-    cl::cat(Category));
+cl::list<std::string> Archs("arch", cl::desc(ldslint::help::Arch),
+                            cl::CommaSeparated, cl::cat(Category));
+cl::opt<std::string> AssumeBlock("assume-block",
+                                 cl::desc(ldslint::help::AssumeBlock),
+                                 cl::cat(Category));
 cl::opt<unsigned> MinDegree("min-degree",
                             cl::desc("Report conflicts of at least N ways "
                                      "(default 2)"),
                             cl::init(2), cl::cat(Category));
-cl::opt<bool> ShowUnknown("show-unknown",
-                          cl::desc("In text output, also remark on accesses "
-                                   "whose conflicts cannot be decided"),
+cl::opt<bool> ShowUnknown("show-unknown", cl::desc(ldslint::help::ShowUnknown),
                           cl::cat(Category));
-cl::opt<double> TimeBudget(
+// Parsed by ldslint::applyOption, like the plugin's time-budget= and
+// memory-budget=.
+cl::opt<std::string> TimeBudget(
     "time-budget",
     cl::desc("Seconds per file and target (default 60, 0: no limit); kernels "
              "not reached in time are listed, the findings made are kept"),
-    cl::init(60), cl::cat(Category));
-cl::opt<double> MemoryBudget(
+    cl::value_desc("number"), cl::init("60"), cl::cat(Category));
+cl::opt<std::string> MemoryBudget(
     "memory-budget",
     cl::desc("MB of memory the analysis may add per file and target (default "
              "4096, 0: no limit); kernels not reached are listed, the "
              "findings made are kept"),
-    cl::init(4096), cl::cat(Category));
+    cl::value_desc("number"), cl::init("4096"), cl::cat(Category));
 cl::opt<bool> FailOnUnknown(
     "fail-on-unknown",
     cl::desc("Exit with status 1 also when some shared-memory access cannot "
@@ -147,40 +143,24 @@ cl::opt<std::string> Explain(
     cl::value_desc("FILE:LINE[:COL]"), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the output to FILE"),
                                 cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Analyse N files at a time, each in its own process (default: "
+             "the number of physical cores; 1: one after the other in this "
+             "process). The output is the same for every N"),
+    cl::value_desc("N"), cl::Prefix, cl::cat(Category));
+// A worker of a parallel run (ProjectJobs.h): analyse file I of the run's
+// list, leave the report to the parent, write the state to a file.
+cl::opt<int> WorkerFile("worker-file", cl::Hidden, cl::init(-1));
+cl::opt<std::string> WorkerResult("worker-result", cl::Hidden);
+cl::opt<unsigned> WorkerColors("worker-colors", cl::Hidden, cl::init(0));
+// Tests only: the worker of a file whose path ends in this aborts, as a
+// crash in clang or in the analysis would (project-jobs.test).
+cl::opt<std::string> WorkerAbortForTest("worker-abort-for-test", cl::Hidden);
 
-/// Notes on what the driver added to compile commands: each said once, on
-/// stderr (stdout carries only the report).
-class Notes {
-public:
-  void say(const std::string &Text) {
-    if (Said.insert(Text).second)
-      errs() << "ldslint: note: " << Text << "\n";
-  }
-
-private:
-  std::set<std::string> Said;
-};
-
-struct RunState {
-  ldslint::ToolOptions Opts;
-  std::string Arch;
-  bool Json = false;
-  bool Html = false;
-  bool Explain = false;
-  std::optional<ldslint::ExplainSelector> ExplainOnly;
-  unsigned Explained = 0;
-  std::vector<json::Value> Items;
-  unsigned Reported = 0;
-  std::vector<std::string> Undecided; ///< "file:line:col: array on arch: reason"
-  unsigned Units = 0;                 ///< device compiles analysed
-  std::vector<std::string> Failed;    ///< files that did not compile
-  unsigned ByVerdict[3] = {0, 0, 0};  ///< findings by Verdict
-  bool TargetProblem = false;
-  ldslint::FixCollector Fixes;
-  Notes Said;
-  /// The current compile got -fgpu-defer-diag from ldslint.
-  bool AddedDeferDiag = false;
-};
+using ldslint::FailedFile;
+using ldslint::Notes;
+using ldslint::RunState;
 
 /// Expressions in host-only functions that clang's device compile could not
 /// build. Without -fgpu-defer-diag each is an error that stops the file
@@ -275,8 +255,10 @@ public:
                     ->getName()
              << " on " << Arch << ": " << Gaps << "\n";
     const SourceManager &SM = Ctx.getSourceManager();
-    ldslint::rehomeFixes(Out.Findings, SM, S.Opts.Report);
+    const ldslint::ReportOptions &Shown = S.Opts.Report;
+    ldslint::rehomeFixes(Out.Findings, SM, Shown);
     ++S.Units;
+    S.FileKernels = std::max<unsigned>(S.FileKernels, Out.SourceKernels);
     for (const ldslint::Finding &F : Out.Findings) {
       ++S.ByVerdict[static_cast<int>(F.Result.Status)];
       if (F.Result.Status == ldslint::Verdict::Unknown &&
@@ -288,9 +270,7 @@ public:
              : F.Kind == ldslint::AccessKind::Write ? "writing '"
                                                     : "atomic update of '") +
             F.Array + "' on " + F.Arch + ": " + F.Result.Reason);
-      if (F.Result.Status == ldslint::Verdict::Conflict &&
-          F.Result.Degree >= S.Opts.Report.MinDegree &&
-          !ldslint::isSuppressed(SM, F.Loc)) {
+      if (ldslint::isShownConflict(F, SM, Shown)) {
         ++S.Reported;
         // An alternative alone (a fix that needs a change ldslint cannot
         // make) is described, never applied.
@@ -309,18 +289,16 @@ public:
           S.Fixes.add(std::move(R));
         }
       }
-      if (S.Json && ldslint::isReportable(F, S.Opts.Report) &&
-          !ldslint::isSuppressed(Ctx.getSourceManager(), F.Loc))
-        S.Items.push_back(S.Html ? ldslint::findingToHtmlJson(F, SM)
-                                 : ldslint::findingToJson(F));
+      if (S.Json && ldslint::isShown(F, SM, Shown))
+        S.Items.push_back(S.Sarif  ? ldslint::findingToSarifResult(F, SM)
+                          : S.Html ? ldslint::findingToHtmlJson(F, SM)
+                                   : ldslint::findingToJson(F));
     }
     if (S.Explain)
       for (const ldslint::Finding &F : Out.Findings)
         if (S.ExplainOnly ? S.ExplainOnly->matches(F)
-                          : F.Result.Status == ldslint::Verdict::Conflict &&
-                                F.Result.Degree >= S.Opts.Report.MinDegree &&
-                                !ldslint::isSuppressed(SM, F.Loc)) {
-          outs() << ldslint::explainFinding(F, outs().has_colors());
+                          : ldslint::isShownConflict(F, SM, Shown)) {
+          outs() << ldslint::explainFinding(F, S.ExplainColors);
           ++S.Explained;
         }
     if (!S.Json)
@@ -608,6 +586,9 @@ int main(int argc, const char **argv) {
     OS << "ldslint " LDSLINT_VERSION " (built with clang " CLANG_VERSION_STRING
           ")\n";
   });
+  // The whole command line, for the workers of a parallel run: the parser
+  // may cut argc at `--` (LLVM 15 does).
+  const std::vector<std::string> AllArgs(argv + 1, argv + argc);
   auto Parser = CommonOptionsParser::create(argc, argv, Category,
                                             cl::ZeroOrMore,
                                             "ldslint: find shared-memory (LDS) "
@@ -645,6 +626,16 @@ int main(int argc, const char **argv) {
       return 2;
     }
   }
+  const bool Worker = WorkerFile >= 0;
+  if (Worker) {
+    if (static_cast<size_t>(WorkerFile) >= Files.size() || WorkerResult.empty()) {
+      errs() << "ldslint: --worker-file names no file of the run\n";
+      return 2;
+    }
+    Files = {Files[WorkerFile]};
+    if (!WorkerAbortForTest.empty() && endsWith(Files[0], WorkerAbortForTest))
+      abort();
+  }
   const auto Started = std::chrono::steady_clock::now();
 
   RunState S;
@@ -658,6 +649,9 @@ int main(int argc, const char **argv) {
     S.Opts.Analysis.Eval.PictureWarps = ldslint::HtmlPictureWarps;
     S.Opts.Analysis.Eval.PictureSteps = ldslint::HtmlPictureSteps;
   }
+  S.Sarif = Format == "sarif";
+  S.ExplainColors =
+      Worker ? (WorkerColors & ldslint::StdoutColors) != 0 : outs().has_colors();
   if (Explain.getNumOccurrences()) {
     if (Format != "text") {
       errs() << "ldslint: --explain draws text next to the diagnostics; use it "
@@ -698,16 +692,14 @@ int main(int argc, const char **argv) {
       return 2;
     }
   }
-  if (TimeBudget < 0) {
+  if (!ldslint::applyOption(S.Opts, "time-budget=" + TimeBudget).empty()) {
     errs() << "ldslint: --time-budget must be 0 (no limit) or more seconds\n";
     return 2;
   }
-  S.Opts.Analysis.TimeBudgetSeconds = TimeBudget;
-  if (MemoryBudget < 0) {
+  if (!ldslint::applyOption(S.Opts, "memory-budget=" + MemoryBudget).empty()) {
     errs() << "ldslint: --memory-budget must be 0 (no limit) or more MB\n";
     return 2;
   }
-  S.Opts.Analysis.MemoryBudgetMB = MemoryBudget;
   if (!AssumeBlock.empty()) {
     std::string E = ldslint::applyOption(S.Opts, "assume-block=" + AssumeBlock);
     if (!E.empty()) {
@@ -724,8 +716,23 @@ int main(int argc, const char **argv) {
 
   const std::string ResourceDir = findResourceDir();
   int Status = 0;
-  const bool Progress = WholeProject && sys::Process::StandardErrIsDisplayed();
-  for (size_t FileIndex = 0; FileIndex < Files.size(); ++FileIndex) {
+  const bool Progress =
+      WholeProject && !Worker && sys::Process::StandardErrIsDisplayed();
+  const unsigned JobCount =
+      Jobs.getNumOccurrences() ? std::max(1u, unsigned(Jobs)) : ldslint::defaultJobs();
+  // Several files and workers: each file in its own process (ProjectJobs.h).
+  const bool Parallel = !Worker && JobCount > 1 && Files.size() > 1;
+  if (Parallel) {
+    unsigned Colors = 0;
+    if (outs().has_colors())
+      Colors |= ldslint::StdoutColors;
+    if (errs().has_colors())
+      Colors |= ldslint::StderrColors;
+    Status = ldslint::runWorkers(sys::fs::getMainExecutable(argv[0], (void *)&main),
+                                 AllArgs, Files,
+                                 JobCount, Colors, Progress, S);
+  }
+  for (size_t FileIndex = 0; FileIndex < Files.size() && !Parallel; ++FileIndex) {
     const std::string &File = Files[FileIndex];
     if (Progress)
       errs() << "[" << FileIndex + 1 << "/" << Files.size() << "] " << File << "\n";
@@ -748,7 +755,7 @@ int main(int argc, const char **argv) {
     if (ToRun.empty())
       ToRun = CommandArchs;
     if (ToRun.empty())
-      ToRun.push_back(IsHip ? "gfx90a" : "sm_90");
+      ToRun.push_back(ldslint::defaultTarget(IsHip));
     std::sort(ToRun.begin(), ToRun.end());
     ToRun.erase(std::unique(ToRun.begin(), ToRun.end()), ToRun.end());
 
@@ -785,14 +792,30 @@ int main(int argc, const char **argv) {
           [&](const CommandLineArguments &Args, StringRef Filename) {
             return addUserEnvironment(Args, Filename, ResourceDir, S);
           });
+      if (Worker && (WorkerColors & ldslint::StderrColors))
+        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+            "-fcolor-diagnostics", ArgumentInsertPosition::END));
       Factory F(S);
       int RC = Tool.run(&F);
       if (RC != 0) {
         Status = 2;
-        if (std::find(S.Failed.begin(), S.Failed.end(), File) == S.Failed.end())
-          S.Failed.push_back(File);
+        if (!S.failed(File))
+          S.Failed.push_back({File, "the file does not compile for the device"});
       }
     }
+    S.Kernels += S.FileKernels;
+    S.FileKernels = 0;
+  }
+  if (Worker) {
+    // The parent writes the report, the fixes and the summary.
+    std::error_code EC;
+    raw_fd_ostream OS(WorkerResult, EC);
+    if (EC) {
+      errs() << "ldslint: cannot write " << WorkerResult << ": " << EC.message() << "\n";
+      return 2;
+    }
+    OS << ldslint::workerResult(S) << "\n";
+    return Status;
   }
   if (S.TargetProblem)
     Status = 2;
@@ -820,7 +843,7 @@ int main(int argc, const char **argv) {
   if (S.Json) {
     std::string Text =
         Format == "sarif"
-            ? llvm::formatv("{0:2}", ldslint::findingsToSarif(S.Items, S.Failed)).str()
+            ? llvm::formatv("{0:2}", ldslint::sarifLog(S.Items, S.Failed)).str()
         : S.Html ? ldslint::renderHtmlReport(S.Items)
                  : llvm::formatv("{0:2}", ldslint::findingsToJson(S.Items)).str();
     if (OutputFile.empty()) {
@@ -837,7 +860,10 @@ int main(int argc, const char **argv) {
   }
   if (WholeProject) {
     using V = ldslint::Verdict;
-    errs() << "ldslint: " << Files.size() << " file(s), " << S.Units
+    errs() << "ldslint: " << Files.size() << " file(s)";
+    if (!S.Failed.empty())
+      errs() << " (" << S.Failed.size() << " not analysed)";
+    errs() << ", " << S.Kernels << " kernel(s), " << S.Units
            << " device compile(s): "
            << S.ByVerdict[static_cast<int>(V::Conflict)] << " access(es) with a bank conflict ("
            << S.Reported << " reported), "
