@@ -80,10 +80,27 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
   if (Target != Decl) {
     const auto *VD = dyn_cast<VarDecl>(Target);
     std::optional<Carve> C = VD ? carveOf(VD->getInit()) : std::nullopt;
-    if (!C || C->Base->getDecl() != Decl ||
-        (C->Offset && constantValue(C->Offset, Ctx) != std::optional<int64_t>(0)))
-      return "'" + Buffer + "' is not carved at the start of '" + Name +
-             "'; ldslint pads only the first buffer of carved memory";
+    if (!C || C->Base->getDecl() != Decl)
+      return "'" + Buffer + "' is not carved directly from '" + Name + "'";
+    if (C->Offset && constantValue(C->Offset, Ctx) != std::optional<int64_t>(0)) {
+      // What the user would have to change by hand: the buffers after it
+      // move by rows * pad elements.
+      std::string Later;
+      for (const VarDecl *B : Others)
+        if (std::optional<Carve> BC = carveOf(B->getInit());
+            BC && BC->Base->getDecl() == Decl && BC->Offset) {
+          const std::optional<int64_t> Off = constantValue(BC->Offset, Ctx),
+                                       Own = constantValue(C->Offset, Ctx);
+          if (Off && Own && *Off > *Own)
+            Later += (Later.empty() ? "'" : ", '") + B->getNameAsString() + "'";
+        }
+      return "'" + Buffer + "' is not the first buffer carved from '" + Name +
+             "': padding its rows by p elements would move " +
+             (Later.empty() ? "the end of '" + Name + "'"
+                            : "the carve offsets of " + Later) +
+             " and the launch's dynamic shared memory size by rows * p elements, "
+             "which ldslint edits only for the first buffer";
+    }
   }
   std::vector<std::pair<const VarDecl *, Carve>> Anchored;
   std::set<const ValueDecl *> Carved{Target};

@@ -155,6 +155,14 @@ std::string FixPlanner::strideTarget(StridePlan &P, const std::vector<Use> &Uses
                std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(Other->getLocation()))) +
                " other than as " + Buffer + "[index]";
   }
+  // A buffer carved further in: its accesses' addresses count from the
+  // carve offset, a constant.
+  if (key(Target) != key(P.Decl)) {
+    const auto *VD = dyn_cast<VarDecl>(Target);
+    std::optional<Carve> C = VD ? carveOf(VD->getInit()) : std::nullopt;
+    if (C && C->Offset && C->Base->getDecl() == P.Decl)
+      P.BaseElements = constantValue(C->Offset, Ctx).value_or(0);
+  }
   // The other buffers carved from the same memory (Bases.size() > 1).
   for (const auto &[Key, Entry] : Bases)
     if (Key != key(Target)) {
@@ -281,9 +289,10 @@ std::string FixPlanner::columnsInRows(StridePlan &P, const std::vector<Finding> 
   AssumedInRow = false;
   for (const Use &U : P.Strided) {
     const SymbolId Sym = *U.Kernel->StrideSymbol;
-    const SymRef Column = substitute(U.Site->Model.Address, [&](SymbolId Id) -> SymRef {
-      return Id == Sym ? SymExpr::constant(0, I64) : nullptr;
-    });
+    const SymRef Column = SymExpr::binary(
+        Op::Sub, substitute(U.Site->Model.Address, [&](SymbolId Id) -> SymRef {
+          return Id == Sym ? SymExpr::constant(0, I64) : nullptr;
+        }), SymExpr::constant(P.BaseElements * P.ElemBytes, I64), I64);
     const IntType Bool{32, true};
     const SymRef End = SymExpr::binary(
         Op::Add, Column, SymExpr::constant(U.Site->Model.WidthBytes, I64), I64);

@@ -37,11 +37,13 @@ SymRef atStride(const SymRef &Address, SymbolId Sym, int64_t Value) {
 /// The address of \p Site once its column term y is XORed with the mask
 /// of its row x.
 SymRef swizzledAddress(const AccessSite &Site, SymbolId Sym, int64_t Stride,
-                       int64_t ElemBytes, const SwizzleShape &S) {
+                       int64_t ElemBytes, int64_t BaseElements, const SwizzleShape &S) {
   const SymRef &A = Site.Model.Address;
   const SymRef AtZero = atStride(A, Sym, 0);
   const SymRef E = SymExpr::constant(ElemBytes, I64);
-  const SymRef Column = SymExpr::binary(Op::Div, AtZero, E, I64);
+  const SymRef Column = SymExpr::binary(
+      Op::Sub, SymExpr::binary(Op::Div, AtZero, E, I64),
+      SymExpr::constant(BaseElements, I64), I64);
   const SymRef Row = SymExpr::binary(
       Op::Div, SymExpr::binary(Op::Sub, atStride(A, Sym, 1), AtZero, I64), E, I64);
   const SymRef Mask = SymExpr::binary(
@@ -127,7 +129,9 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
     EvalOptions Zero;
     Zero.ExpectZeroAddress = true;
     const SymRef Misaligned = SymExpr::binary(
-        Op::Rem, atStride(U.Site->Model.Address, *U.Kernel->StrideSymbol, 0),
+        Op::Rem,
+        SymExpr::binary(Op::Sub, atStride(U.Site->Model.Address, *U.Kernel->StrideSymbol, 0),
+                        SymExpr::constant(P.BaseElements * P.ElemBytes, I64), I64),
         SymExpr::constant(U.Site->Model.WidthBytes, I64), I64);
     if (!allClean(U, Zero, Misaligned)) {
       WhyNot = "the column term of the vector access of '" + Buffer + "' at line " +
@@ -137,10 +141,11 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
     }
   }
 
-  auto addressOf = [ElemBytes = P.ElemBytes](const Use &U, const SwizzleShape &S) {
+  auto addressOf = [ElemBytes = P.ElemBytes,
+                    Base = P.BaseElements](const Use &U, const SwizzleShape &S) {
     const SymbolId Sym = *U.Kernel->StrideSymbol;
     return swizzledAddress(*U.Site, Sym, U.Kernel->Model.Symbols[Sym].Value,
-                           ElemBytes, S);
+                           ElemBytes, Base, S);
   };
   std::optional<SwizzleShape> Found;
   for (const SwizzleShape &S : swizzleShapes(VectorElems, MinStride)) {

@@ -36,6 +36,8 @@ struct FixPlanner::StridePlan {
   std::string Buffer;
   int64_t ElemBytes = 1;
   bool Dynamic = false; ///< `extern __shared__`
+  /// Where Target starts in the array, in elements (a carve offset).
+  int64_t BaseElements = 0;
   /// The other buffers carved from the same array.
   std::vector<const clang::VarDecl *> Others;
 
