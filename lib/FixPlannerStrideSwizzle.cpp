@@ -103,6 +103,12 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
                "that an XOR can be applied to";
       return std::nullopt;
     }
+    // The mask repeats x: `x++ * S + c` must not become two increments.
+    if (CT.Row->HasSideEffects(Ctx)) {
+      WhyNot = "the row of the index of '" + Buffer + "' at line " + lineOf(U) +
+               " has side effects, which the XOR mask would repeat";
+      return std::nullopt;
+    }
     const CharSourceRange Column = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(CT.Begin, CT.End), SM, LO);
     const CharSourceRange Row = Lexer::makeFileCharRange(
