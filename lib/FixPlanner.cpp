@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include "LayoutObservers.h"
+#include "SwizzleShapes.h"
 #include "StringCompat.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -23,18 +24,6 @@ namespace ldslint {
 namespace {
 
 constexpr IntType I64{64, true};
-
-bool isPowerOfTwo(int64_t V) { return V > 1 && (V & (V - 1)) == 0; }
-
-/// \p Text, parenthesised unless it is one token (a name or a number), so
-/// that it can stand next to any operator.
-std::string asOperand(const std::string &Text) {
-  const bool OneToken =
-      !Text.empty() &&
-      Text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                             "0123456789_.") == std::string::npos;
-  return OneToken ? Text : "(" + Text + ")";
-}
 
 /// Source text of an index, parenthesised unless it is one token.
 std::string operand(const Expr *E, const SourceManager &SM,
@@ -114,6 +103,11 @@ bool FixPlanner::columnStaysInRow(const Use &U) const {
   const SymRef Outside = SymExpr::binary(
       Op::LOr, SymExpr::binary(Op::LT, C, SymExpr::constant(0, I64), Bool),
       SymExpr::binary(Op::GE, C, SymExpr::constant(N, I64), Bool), Bool);
+  return zeroWhereShapeKnown(U, Outside).value_or(true);
+}
+
+std::optional<bool> FixPlanner::zeroWhereShapeKnown(const Use &U,
+                                                    const SymRef &Condition) const {
   // Only launches with a known block shape can prove it; under the default
   // lane structure (blockDim.x any multiple of the warp size) the index
   // range is unknown, and the fix is offered under the stated assumption.
@@ -125,10 +119,31 @@ bool FixPlanner::columnStaysInRow(const Use &U) const {
   if (Known.Launches.size() != U.Launches.size())
     AssumedInRow = true;
   if (Known.Launches.empty())
-    return true;
+    return std::nullopt;
   EvalOptions Zero;
   Zero.ExpectZeroAddress = true;
-  return allClean(Known, Zero, Outside);
+  return allClean(Known, Zero, Condition);
+}
+
+void FixPlanner::attachFixes(const std::vector<Use> &Uses,
+                             const std::vector<Fix> &Chosen,
+                             const std::vector<std::string> &Notes,
+                             std::vector<Finding> &Findings) const {
+  const Finding *Carrier = nullptr;
+  for (const Use &U : Uses) {
+    Finding &Fd = Findings[U.Finding];
+    if (Fd.Result.Status != Verdict::Conflict)
+      continue;
+    if (!Carrier) {
+      Fd.Fixes = Chosen;
+      Fd.FixNotes.insert(Fd.FixNotes.end(), Notes.begin(), Notes.end());
+      Carrier = &Fd;
+      continue;
+    }
+    Fd.FixNotes.push_back(Chosen.front().Description +
+                          " (the edit is attached to the warning at line " +
+                          std::to_string(Carrier->Line) + ")");
+  }
 }
 
 std::string FixPlanner::perInstantiation(
@@ -339,40 +354,6 @@ std::optional<Fix> FixPlanner::padding(const std::vector<Use> &Uses,
   return std::nullopt;
 }
 
-namespace {
-
-/// The XOR mask of a row: `(row / Div) * Mul % N`. Mul is a multiple of the
-/// widest vector access (in elements), so a vector keeps its alignment and
-/// moves as a whole; Div > 1 gives consecutive rows the same mask, for
-/// accesses that read several rows per vector (a float4 transpose).
-struct SwizzleShape {
-  int64_t Div = 1, Mul = 1;
-};
-
-std::vector<SwizzleShape> swizzleShapes(int64_t VectorElems, int64_t RowLength) {
-  // Simplest first: the textbook `c ^ (r % N)`, then a wider multiplier or
-  // divisor, each a power of two.
-  std::vector<std::pair<int, SwizzleShape>> Ranked;
-  for (int64_t Div = 1, DivLog = 0; Div <= 16; Div *= 2, ++DivLog)
-    for (int64_t Mul = VectorElems, MulLog = 0; Mul < RowLength; Mul *= 2, ++MulLog)
-      Ranked.push_back({static_cast<int>(DivLog + MulLog), {Div, Mul}});
-  std::stable_sort(Ranked.begin(), Ranked.end(),
-                   [](const auto &A, const auto &B) { return A.first < B.first; });
-  std::vector<SwizzleShape> Shapes;
-  for (const auto &R : Ranked)
-    Shapes.push_back(R.second);
-  return Shapes;
-}
-
-std::string maskText(const SwizzleShape &S, const std::string &Row,
-                     const std::string &N) {
-  std::string T = S.Div > 1 ? "(" + Row + " / " + std::to_string(S.Div) + ")" : Row;
-  if (S.Mul > 1)
-    T += " * " + std::to_string(S.Mul);
-  return T + " % " + N;
-}
-
-} // namespace
 
 std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                                        const std::string &ExtentText,
@@ -631,27 +612,13 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   }
 
   attachAfterFix(Uses, SwizzleFirst, Findings);
-  // One diagnostic carries the edits, so that -fixit applies them once.
-  const Finding *Carrier = nullptr;
-  for (const Use &U : Uses) {
-    Finding &Fd = Findings[U.Finding];
-    if (Fd.Result.Status != Verdict::Conflict)
-      continue;
-    if (!Carrier) {
-      Fd.Fixes = Chosen;
-      if (!Pad)
-        Fd.FixNotes.push_back("padding not offered: " + PadWhyNot);
-      if (AssumedInRow)
-        Fd.FixNotes.push_back("the fix assumes that every column index of '" +
-                              Name + "' stays inside its row (the block shape "
-                                     "is unknown)");
-      Carrier = &Fd;
-      continue;
-    }
-    Fd.FixNotes.push_back(Chosen.front().Description +
-                          " (the edit is attached to the warning at line " +
-                          std::to_string(Carrier->Line) + ")");
-  }
+  std::vector<std::string> Notes;
+  if (!Pad)
+    Notes.push_back("padding not offered: " + PadWhyNot);
+  if (AssumedInRow)
+    Notes.push_back("the fix assumes that every column index of '" + Name +
+                    "' stays inside its row (the block shape is unknown)");
+  attachFixes(Uses, Chosen, Notes, Findings);
   return "";
 }
 

@@ -85,11 +85,41 @@ private:
 
   std::string planGroup(const std::vector<Use> &Uses,
                         std::vector<Finding> &Findings);
-  /// A one-dimensional buffer (static or `extern`): padding of the row
-  /// stride its index arithmetic shares (FixPlannerStride.cpp). Attaches
-  /// the fix and returns "", or returns why none is offered.
+  /// A one-dimensional buffer (static, `extern` or carved): padding of the
+  /// row stride its index arithmetic shares, or an XOR swizzle of its
+  /// column term (FixPlannerStride.cpp). Attaches the fix and returns "",
+  /// or returns why none is offered.
   std::string planRowStride(const std::vector<Use> &Uses,
                             std::vector<Finding> &Findings);
+  /// The steps of planRowStride; each returns why no fix, or "".
+  struct StridePlan; // StridePlan.h
+  std::string strideTarget(StridePlan &P, const std::vector<Use> &Uses,
+                           const std::vector<Finding> &Findings);
+  std::string sharedStride(StridePlan &P, const std::vector<Finding> &Findings);
+  std::string modelStride(StridePlan &P, const std::vector<Finding> &Findings);
+  std::string columnsInRows(StridePlan &P, const std::vector<Finding> &Findings);
+  /// Padding's edits of the buffer's size, the carve offsets after it and
+  /// the launch's dynamic size (FixPlannerStrideSize.cpp).
+  std::string strideSizeEdits(StridePlan &P, const std::vector<Finding> &Findings);
+  /// The smallest pad of the row stride that removes every conflict
+  /// (FixPlannerStridePad.cpp); \p Caveat: why it is only described.
+  std::optional<Fix> padStride(StridePlan &P, const std::vector<Finding> &Findings,
+                               std::string &WhyNot, std::string &Caveat);
+  /// `x * S + (column ^ mask(x))` in every access
+  /// (FixPlannerStrideSwizzle.cpp).
+  std::optional<Fix> swizzleColumns(StridePlan &P, const std::vector<Finding> &Findings,
+                                    std::string &WhyNot);
+  /// Evaluates \p Condition (an expression of the access that must be 0)
+  /// on every launch of \p U whose block shape is known: nullopt when no
+  /// launch has one. Sets AssumedInRow when some launch has none: the
+  /// caller offers its fix under that stated assumption.
+  std::optional<bool> zeroWhereShapeKnown(const Use &U, const SymRef &Condition) const;
+  /// Puts \p Chosen on the first conflicting finding of \p Uses (one
+  /// diagnostic carries the edits, so that -fixit applies them once) with
+  /// \p Notes, and a pointer to it on the others.
+  void attachFixes(const std::vector<Use> &Uses, const std::vector<Fix> &Chosen,
+                   const std::vector<std::string> &Notes,
+                   std::vector<Finding> &Findings) const;
   /// Kernels extracted again with a row stride as a symbol; the Uses that
   /// planRowStride evaluates point into them.
   std::vector<std::unique_ptr<ExtractedKernel>> Reextracted;

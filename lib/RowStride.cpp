@@ -180,6 +180,35 @@ std::optional<Carve> carveOf(const Expr *Init) {
   return std::nullopt;
 }
 
+ColumnTerm columnTerm(const Expr *Index, const StrideTerm &Term) {
+  if (!Index || !Term.Product)
+    return {};
+  const Expr *Row = Term.Product->getLHS() == Term.Operand ? Term.Product->getRHS()
+                                                          : Term.Product->getLHS();
+  auto isProduct = [&](const Expr *E) {
+    return E->IgnoreParenImpCasts() == Term.Product;
+  };
+  const Expr *E = Index->IgnoreParenImpCasts();
+  const auto *Top = dyn_cast<BinaryOperator>(E);
+  if (!Top || (Top->getOpcode() != BO_Add && Top->getOpcode() != BO_Sub))
+    return {};
+  // `column + x * S`.
+  if (Top->getOpcode() == BO_Add && isProduct(Top->getRHS()))
+    return {Row, Top->getLHS()->getBeginLoc(), Top->getLHS()->getEndLoc()};
+  // `x * S + a (+|-) b ...`: the product is the leftmost addend and is
+  // added, so the rest is the column term.
+  for (const BinaryOperator *BO = Top; BO;) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return {};
+    if (isProduct(BO->getLHS()))
+      return BO->getOpcode() == BO_Add
+                 ? ColumnTerm{Row, BO->getRHS()->getBeginLoc(), Top->getEndLoc()}
+                 : ColumnTerm{};
+    BO = dyn_cast<BinaryOperator>(BO->getLHS()->IgnoreParenImpCasts());
+  }
+  return {};
+}
+
 std::vector<const Expr *> productFactors(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!BO || BO->getOpcode() != BO_Mul)

@@ -42,6 +42,16 @@ struct StrideTerm {
 std::vector<StrideTerm> strideTerms(const clang::Expr *Index,
                                     const clang::ASTContext &Ctx);
 
+/// The index \p Index split at \p Term, one of its stride terms:
+/// `x * S + column` or `column + x * S` (in `x * S + a - b` the column is
+/// `a - b`). Row: x; Begin/End: the column term's first and last token,
+/// written contiguously. Null Row when the index is not of that form.
+struct ColumnTerm {
+  const clang::Expr *Row = nullptr;
+  clang::SourceLocation Begin, End;
+};
+ColumnTerm columnTerm(const clang::Expr *Index, const StrideTerm &Term);
+
 /// The factors of a product (`BM * BK`, `2 * (BM * BK)`), as written.
 std::vector<const clang::Expr *> productFactors(const clang::Expr *E);
 

@@ -39,7 +39,7 @@ void launch(float *o, int n) {
 // CHECK-NEXT:     "degree": 32,
 // CHECK-NEXT:     "file": "{{.*}}json.cu",
 // CHECK-NEXT:     "fix_notes": [
-// CHECK-NEXT:       "no fix offered: the size of 's' (2048) is not a whole number of rows of 33"
+// CHECK-NEXT:       "no fix offered: the size of 's' (2048) is not a whole number of rows of 33; the index of 's' at line 9 is not written as `x * stride + column` with one column term that an XOR can be applied to"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "fixes": [],
 // CHECK-NEXT:     "function": "load_stride<32>",

@@ -1,0 +1,164 @@
+//===- FixPlannerStridePad.cpp - The cheapest padding of a 1-D buffer's rows -===//
+//
+// Candidate pads of the row stride are evaluated on every access of the
+// buffer, smallest first; the first that removes every conflict is the
+// fix, with its edits of the stride, the size and the carve offsets
+// (FixPlannerStrideSize.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "FixPlanner.h"
+#include "StridePlan.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace clang;
+
+namespace ldslint {
+
+std::string paddedText(const std::string &Text, int64_t NewValue, int64_t Pad) {
+  if (!Text.empty() && Text.find_first_not_of("0123456789") == std::string::npos)
+    return std::to_string(NewValue);
+  return "(" + Text + " + " + std::to_string(Pad) + ")";
+}
+
+std::optional<Fix> FixPlanner::padStride(StridePlan &P,
+                                         const std::vector<Finding> &Findings,
+                                         std::string &WhyNot, std::string &Caveat) {
+  const std::string &Name = P.Name;
+  // The smallest pad that makes every access conflict-free. Steps keep
+  // rows aligned as they were (up to 16 bytes), so that the vector loads
+  // and stores the compiler forms from the rows stay vectors.
+  int64_t Step = 1;
+  for (const Use &U : P.Strided) {
+    Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / P.ElemBytes);
+    const int64_t Align = std::gcd<int64_t>(P.strideOf(U) * P.ElemBytes, 16);
+    Step = std::max<int64_t>(Step, Align / P.ElemBytes);
+  }
+  // Buffers carved after this one move by rows * pad elements: keep them
+  // 16-byte aligned (their own vector accesses), so their conflicts, a
+  // uniform shift of banks, stay what they were.
+  if (P.CarvedElements)
+    Step = std::lcm<int64_t>(
+        Step, 16 / std::gcd<int64_t>(P.Rows * P.ElemBytes, 16));
+  int64_t MaxPad = 1;
+  for (const BankModel &Model : Models)
+    MaxPad = std::max<int64_t>(MaxPad, Model.NumBanks * Model.BankBytes / P.ElemBytes);
+  Unproven = false;
+  Spent = 0;
+  OutOfBudget = false;
+  std::optional<int64_t> Found;
+  for (int64_t Pad = Step; Pad <= MaxPad && !Found; Pad += Step) {
+    bool Works = true;
+    for (const Use &U : P.Strided) {
+      EvalOptions Padded;
+      Padded.ExtentOverrides[*U.Kernel->StrideSymbol] = P.strideOf(U) + Pad;
+      if (!allClean(U, Padded)) {
+        Works = false;
+        break;
+      }
+    }
+    if (Works)
+      Found = Pad;
+  }
+  if (!Found) {
+    WhyNot = (OutOfBudget ? "checking candidate row strides of '" + Name +
+                                   "' exceeded the search budget"
+                             : "no padding of the row stride of '" + Name +
+                                   "' (" + std::to_string(P.strideOf(P.Strided.front())) +
+                                   " elements) by a multiple of " +
+                                   std::to_string(Step) + " up to " +
+                                   std::to_string(MaxPad) + removesEveryConflict());
+    return std::nullopt;
+  }
+  const int64_t Pad = *Found, S0 = P.strideOf(P.Strided.front());
+  if (P.Rows)
+    for (const Use &U : P.Strided) {
+      int64_t Total = 0;
+      for (const auto &[VD, E] : U.Kernel->Extents)
+        Total += VD == U.Site->Array
+                     ? P.RowsOf[U.Kernel] * (P.strideOf(U) + Pad) * P.ElemBytes
+                     : Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      for (const BankModel &Model : Models)
+        if (Total > Model.SharedLimitBytes) {
+          WhyNot = "padding the rows of '" + Name + "' by " +
+                 std::to_string(Pad) + " would need " + std::to_string(Total) +
+                 " bytes of static shared memory, over the " +
+                 std::to_string(Model.SharedLimitBytes / 1024) + " KiB limit of " +
+                 Model.Arch;
+          return std::nullopt;
+        }
+    }
+
+  Fix F;
+  std::string StrideText;
+  for (const auto &[Key, E] : P.StrideEdits) {
+    F.Edits.push_back(edit(E.Range, paddedText(E.Text, S0 + Pad, Pad)));
+    StrideText = E.Text;
+  }
+  const size_t IndexEdits = F.Edits.size();
+  for (const SourceEdit &E : P.CarveEdits)
+    F.Edits.push_back(edit(E.Range, paddedText(E.Text, S0 + Pad, Pad)));
+  for (const SourceEdit &E : P.SizeEdits)
+    F.Edits.push_back(edit(E.Range, E.Text.empty()
+                                        ? std::to_string(P.Rows * (S0 + Pad))
+                                        : paddedText(E.Text, S0 + Pad, Pad)));
+  // Instantiations with other strides (template parameters).
+  std::string OtherStrides;
+  std::set<int64_t> Listed{S0};
+  for (const Use &U : P.Strided)
+    if (Listed.insert(P.strideOf(U)).second)
+      OtherStrides += ", " + std::to_string(P.strideOf(U)) + " to " +
+                      std::to_string(P.strideOf(U) + Pad) + " in '" +
+                      Findings[U.Finding].Function + "'";
+  std::string OthersText;
+  {
+    std::set<std::string> Names;
+    for (const VarDecl *O : P.Others)
+      Names.insert(O->getNameAsString());
+    for (const std::string &N : Names)
+      OthersText += (OthersText.empty() ? "'" : ", '") + N + "'";
+  }
+  int64_t Align = 16;
+  for (const Use &U : P.Strided)
+    Align = std::min<int64_t>(Align, std::gcd<int64_t>((P.strideOf(U) + Pad) * P.ElemBytes, 16));
+  F.Description =
+      "pad the rows of '" + P.Buffer + "' from " + std::to_string(S0) + " to " +
+      std::to_string(S0 + Pad) + " elements" +
+      (OtherStrides.empty() ? std::string()
+                            : " in '" + Findings[P.Strided.front().Finding].Function +
+                                  "'" + OtherStrides) +
+      ": the stride `" + StrideText +
+      "` becomes `" + paddedText(StrideText, S0 + Pad, Pad) + "` in " +
+      std::to_string(IndexEdits) + (IndexEdits == 1 ? " index" : " indices") +
+      (P.CarveEdits.empty() ? std::string() : " and where " + OthersText + " is carved") +
+      (P.Dynamic ? (P.SizeEdits.empty() ? std::string()
+                                    : " and in the launch's dynamic shared memory size")
+               : std::string(" and in its size")) +
+      " (" +
+      (P.Rows ? "+" + std::to_string(P.Rows * Pad * P.ElemBytes) + " bytes; "
+            : "+" + std::to_string(Pad * P.ElemBytes) + " bytes per row; ") +
+      "rows stay " + std::to_string(Align) + "-byte aligned" +
+      (Align >= 8 ? ", so vector accesses stay whole" : "") + ")";
+  if (P.Dynamic && P.SizeEdits.empty()) {
+    // Not applied: the host must allocate the padded rows, and ldslint
+    // cannot edit that here.
+    F.Alternative = true;
+    Caveat = "the padding of '" + P.Buffer +
+             "' is not applied automatically: " + P.SizeWhyNot +
+             "; the dynamic shared memory size of every launch must grow from "
+             "rows * " + std::to_string(S0) + " to rows * " +
+             std::to_string(S0 + Pad) + " elements of " +
+             std::to_string(P.ElemBytes) + " bytes";
+  }
+
+  PadAfter = [this, Pad](const Use &U, const Finding &Fd) {
+    EvalOptions Padded;
+    const SymbolId Stride = *U.Kernel->StrideSymbol;
+    Padded.ExtentOverrides[Stride] = U.Kernel->Model.Symbols[Stride].Value + Pad;
+    return evaluateFixed(U, Fd, Padded, nullptr);
+  };
+  return F;
+}
+
+} // namespace ldslint

@@ -1,0 +1,211 @@
+//===- FixPlannerStrideSwizzle.cpp - XOR swizzle of a 1-D buffer's columns ===//
+//
+// A buffer indexed `x * S + column`, S a power of two, keeps its size and
+// layout of rows when its column term becomes `column ^ mask(x)`: the
+// element moves within its row. The mask is the one of two-dimensional
+// swizzles (SwizzleShapes.h), a multiple of the widest vector access so
+// vectors move whole. Each candidate is evaluated on every access of the
+// buffer (address' = address + ((y ^ mask(x)) - y) * element size, with
+// y the address at stride 0 and x the address's derivative in the
+// stride), for every launch and target, simplest mask first.
+//
+//===----------------------------------------------------------------------===//
+#include "FixPlanner.h"
+#include "StridePlan.h"
+#include "SwizzleShapes.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+constexpr IntType I64{64, true};
+
+/// \p Address with the stride symbol \p Sym set to \p Value.
+SymRef atStride(const SymRef &Address, SymbolId Sym, int64_t Value) {
+  return substitute(Address, [&](SymbolId Id) -> SymRef {
+    return Id == Sym ? SymExpr::constant(Value, I64) : nullptr;
+  });
+}
+
+/// The address of \p Site once its column term y is XORed with the mask
+/// of its row x.
+SymRef swizzledAddress(const AccessSite &Site, SymbolId Sym, int64_t Stride,
+                       int64_t ElemBytes, int64_t BaseElements, const SwizzleShape &S) {
+  const SymRef &A = Site.Model.Address;
+  const SymRef AtZero = atStride(A, Sym, 0);
+  const SymRef E = SymExpr::constant(ElemBytes, I64);
+  const SymRef Column = SymExpr::binary(
+      Op::Sub, SymExpr::binary(Op::Div, AtZero, E, I64),
+      SymExpr::constant(BaseElements, I64), I64);
+  const SymRef Row = SymExpr::binary(
+      Op::Div, SymExpr::binary(Op::Sub, atStride(A, Sym, 1), AtZero, I64), E, I64);
+  const SymRef Mask = SymExpr::binary(
+      Op::Rem,
+      SymExpr::binary(Op::Mul,
+                      SymExpr::binary(Op::Div, Row, SymExpr::constant(S.Div, I64), I64),
+                      SymExpr::constant(S.Mul, I64), I64),
+      SymExpr::constant(Stride, I64), I64);
+  const SymRef Swizzled = SymExpr::binary(Op::Xor, Column, Mask, I64);
+  return SymExpr::binary(
+      Op::Add, A,
+      SymExpr::binary(Op::Mul, SymExpr::binary(Op::Sub, Swizzled, Column, I64), E, I64),
+      I64);
+}
+
+} // namespace
+
+std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
+                                              const std::vector<Finding> &Findings,
+                                              std::string &WhyNot) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const std::string &Buffer = P.Buffer;
+  auto lineOf = [&](const Use &U) { return P.lineOf(U, Findings); };
+  Unproven = false;
+
+  // Every access must be rewritable: one product by the stride, added to a
+  // column term written in one piece.
+  struct ColumnEdit {
+    CharSourceRange Column;
+    std::string ColumnText, RowText;
+  };
+  std::vector<ColumnEdit> Columns;
+  int64_t VectorElems = 1, MinStride = 0;
+  for (size_t I = 0; I < P.Strided.size(); ++I) {
+    const Use &U = P.Strided[I];
+    const StridePlan::Subscript &Sub = *P.Subscripts[I];
+    const int64_t S = P.strideOf(U);
+    if (!isPowerOfTwo(S)) {
+      WhyNot = "an XOR swizzle of the column term needs a power-of-two row "
+               "stride (" + std::to_string(S) + ")";
+      return std::nullopt;
+    }
+    MinStride = MinStride ? std::min(MinStride, S) : S;
+    VectorElems = std::max<int64_t>(VectorElems, U.Site->Model.WidthBytes / P.ElemBytes);
+    const StrideTerm *Term = nullptr;
+    unsigned Count = 0;
+    for (const StrideTerm &T : Sub.Terms)
+      if (T.Value == S) {
+        Term = &T;
+        ++Count;
+      }
+    const ColumnTerm CT = Count == 1 ? columnTerm(Sub.Index.Index, *Term) : ColumnTerm();
+    if (!CT.Row) {
+      WhyNot = "the index of '" + Buffer + "' at line " + lineOf(U) +
+               " is not written as `x * stride + column` with one column term "
+               "that an XOR can be applied to";
+      return std::nullopt;
+    }
+    // The mask repeats x: `x++ * S + c` must not become two increments.
+    if (CT.Row->HasSideEffects(Ctx)) {
+      WhyNot = "the row of the index of '" + Buffer + "' at line " + lineOf(U) +
+               " has side effects, which the XOR mask would repeat";
+      return std::nullopt;
+    }
+    const CharSourceRange Column = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(CT.Begin, CT.End), SM, LO);
+    const CharSourceRange Row = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(CT.Row->getSourceRange()), SM, LO);
+    if (Column.isInvalid() || Row.isInvalid() || CT.Begin.isMacroID() ||
+        CT.End.isMacroID() || CT.Row->getBeginLoc().isMacroID()) {
+      WhyNot = "the column term of '" + Buffer + "' at line " + lineOf(U) +
+               " is written inside a macro expansion";
+      return std::nullopt;
+    }
+    const std::string RowText = Lexer::getSourceText(Row, SM, LO).str();
+    Columns.push_back({Column, asOperand(Lexer::getSourceText(Column, SM, LO).str()),
+                       isa<ParenExpr>(CT.Row) ? RowText : asOperand(RowText)});
+  }
+  if (!isPowerOfTwo(VectorElems) && VectorElems != 1) {
+    WhyNot = "an XOR swizzle needs power-of-two vector widths";
+    return std::nullopt;
+  }
+  // A vector access must start at a multiple of its width, so that the
+  // mask (a multiple of the widest vector) moves it whole.
+  for (const Use &U : P.Strided) {
+    if (U.Site->Model.WidthBytes <= P.ElemBytes)
+      continue;
+    EvalOptions Zero;
+    Zero.ExpectZeroAddress = true;
+    const SymRef Misaligned = SymExpr::binary(
+        Op::Rem,
+        SymExpr::binary(Op::Sub, atStride(U.Site->Model.Address, *U.Kernel->StrideSymbol, 0),
+                        SymExpr::constant(P.BaseElements * P.ElemBytes, I64), I64),
+        SymExpr::constant(U.Site->Model.WidthBytes, I64), I64);
+    if (!allClean(U, Zero, Misaligned)) {
+      WhyNot = "the column term of the vector access of '" + Buffer + "' at line " +
+               lineOf(U) + " is not proven to be a multiple of " +
+               std::to_string(U.Site->Model.WidthBytes / P.ElemBytes) + " elements";
+      return std::nullopt;
+    }
+  }
+
+  auto addressOf = [ElemBytes = P.ElemBytes,
+                    Base = P.BaseElements](const Use &U, const SwizzleShape &S) {
+    const SymbolId Sym = *U.Kernel->StrideSymbol;
+    return swizzledAddress(*U.Site, Sym, U.Kernel->Model.Symbols[Sym].Value,
+                           ElemBytes, Base, S);
+  };
+  std::optional<SwizzleShape> Found;
+  for (const SwizzleShape &S : swizzleShapes(VectorElems, MinStride)) {
+    bool Works = true;
+    for (const Use &U : P.Strided)
+      if (!allClean(U, EvalOptions(), addressOf(U, S))) {
+        Works = false;
+        break;
+      }
+    if (Works) {
+      Found = S;
+      break;
+    }
+  }
+  if (!Found) {
+    WhyNot = "no XOR swizzle of the column term of '" + Buffer +
+             "' (column ^ ((x / 2^i) * 2^j % " + std::to_string(MinStride) + ")" +
+             (VectorElems > 1 ? ", in steps of " + std::to_string(VectorElems) +
+                                    " elements for its vector accesses"
+                              : std::string()) +
+             ")" + removesEveryConflict();
+    return std::nullopt;
+  }
+
+  // The stride as written names the row length in the mask (`% BM`), so
+  // that every instantiation of a template gets its own.
+  const std::string StrideText = asOperand(P.StrideEdits.begin()->second.Text);
+  Fix F;
+  std::set<std::pair<unsigned, unsigned>> Edited; // (file, offset)
+  for (const ColumnEdit &C : Columns) {
+    if (!Edited
+             .insert({SM.getFileID(C.Column.getBegin()).getHashValue(),
+                      SM.getFileOffset(C.Column.getBegin())})
+             .second)
+      continue; // the same source access in another instantiation
+    // Parenthesised: `^` binds less tightly than the `+` around it.
+    F.Edits.push_back(edit(C.Column, "(" + C.ColumnText + " ^ (" +
+                                         maskText(*Found, C.RowText, StrideText) +
+                                         "))"));
+  }
+  F.Description = "XOR-swizzle the column term of '" + Buffer +
+                  "' by its row x (x * " + P.StrideEdits.begin()->second.Text +
+                  " + (column ^ (" + maskText(*Found, "x", StrideText) +
+                  "))) in all " + std::to_string(F.Edits.size()) +
+                  (F.Edits.size() == 1 ? " access" : " accesses") +
+                  " (no extra memory" +
+                  (VectorElems > 1 ? "; " + std::to_string(VectorElems * P.ElemBytes) +
+                                         "-byte vectors stay whole and aligned"
+                                   : std::string()) +
+                  ")";
+  SwizzleAfter = [this, addressOf, S = *Found](const Use &U, const Finding &Fd) {
+    return evaluateFixed(U, Fd, EvalOptions(), addressOf(U, S));
+  };
+  return F;
+}
+
+} // namespace ldslint
