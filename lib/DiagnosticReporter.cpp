@@ -1,6 +1,8 @@
 //===- DiagnosticReporter.cpp ----------------------------------------------===//
 #include "DiagnosticReporter.h"
 
+#include "Explain.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -224,8 +226,12 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                      L.isMacroID() ? SM.getFileLoc(L) : L, Text,
                      std::move(Edits)});
     };
-    if (R.Status == Verdict::Conflict)
+    if (R.Status == Verdict::Conflict) {
       note(F.Loc, describeCollision(F));
+      const std::string Rest = otherPhasesInWords(F);
+      if (!Rest.empty())
+        note(F.Loc, Rest);
+    }
     if (!Agree)
       note(F.Loc, "in " + F.Function + "; other instantiations or call "
                                        "sites of this access differ");

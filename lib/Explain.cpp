@@ -3,6 +3,7 @@
 
 #include "BankMap.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -116,6 +117,59 @@ std::optional<ExplainSelector> parseExplainSelector(const std::string &Text,
 
 std::optional<BankModel> modelOfFinding(const Finding &F) {
   return lookupBankModel(F.Arch, static_cast<unsigned>(F.Result.Picture.Lanes.size()));
+}
+
+std::string otherPhasesInWords(const Finding &F) {
+  const EvalResult &R = F.Result;
+  const WarpPicture &P = R.Picture;
+  if (F.Arch.rfind("gfx", 0) != 0 || P.empty() || P.Phases.size() < 2 ||
+      P.Warp != R.ExampleWarp || P.Context != R.ExampleContext ||
+      R.Example.Lanes.empty())
+    return "";
+  const std::optional<BankModel> Model = modelOfFinding(F);
+  if (!Model)
+    return "";
+  const BankMap Map = buildBankMap(*Model, P, F.WidthBytes);
+  const unsigned ExampleLane = R.Example.Lanes.front();
+  std::vector<unsigned> Lanes;
+  std::vector<size_t> Others;
+  unsigned Passes = 0, Busiest = 0;
+  for (size_t I = 0; I < Map.Phases.size(); ++I) {
+    const PhaseMap &Ph = Map.Phases[I];
+    if (!Ph.Active || std::find(Ph.Lanes.begin(), Ph.Lanes.end(), ExampleLane) !=
+                          Ph.Lanes.end())
+      continue;
+    Others.push_back(I);
+    for (unsigned L : Ph.Lanes)
+      if (P.Lanes[L].Active)
+        Lanes.push_back(L);
+    if (Ph.Wavefronts > Passes) {
+      Passes = Ph.Wavefronts;
+      Busiest = 0;
+      for (unsigned B = 0; B < Ph.Banks.size(); ++B)
+        if (Ph.Banks[B].Words == Ph.Wavefronts) {
+          Busiest = B;
+          break;
+        }
+    }
+  }
+  if (Others.empty())
+    return "";
+  std::sort(Lanes.begin(), Lanes.end());
+  const std::string Total = std::to_string(Map.Phases.size());
+  std::string S = "lanes " + compactLanes(Lanes) + " of wavefront " +
+                  std::to_string(R.ExampleWarp) +
+                  (Others.size() == 1
+                       ? " (phase " + std::to_string(Others.front() + 1) + " of " +
+                             Total + ") take "
+                       : " (the other " + std::to_string(Others.size()) +
+                             " phases of " + Total + ") take at most ") +
+                  std::to_string(Passes) + (Passes == 1 ? " pass" : " passes");
+  if (Passes > 1)
+    S += ", the most in bank " + std::to_string(Busiest);
+  else
+    S += " (conflict-free)";
+  return S;
 }
 
 std::string fixInWords(const Finding &F) {

@@ -32,6 +32,12 @@ std::string explainFinding(const Finding &F, bool Colour);
 /// The bank model a finding was made with (its arch and warp size).
 std::optional<BankModel> modelOfFinding(const Finding &F);
 
+/// AMD: what the lanes outside the conflict note's example do, so that a
+/// wave64 finding accounts for lanes 32-63 too (e.g. "lanes 32-63 of
+/// wavefront 0 (phase 2 of 2) take 32 passes, the most in bank 1"). Empty
+/// on NVIDIA targets, when the wavefront is one phase, or without a picture.
+std::string otherPhasesInWords(const Finding &F);
+
 /// The fix whose result Finding::AfterFix shows, in words.
 std::string fixInWords(const Finding &F);
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FixPlanner.h"
+#include "LoopFusion.h"
 
 namespace ldslint {
 
@@ -34,7 +35,7 @@ EvalResult FixPlanner::evaluateFixed(const Use &U, const Finding &F,
     O.ExtentOverrides[Sym] = V;
   if (!F.Result.Picture.empty())
     O.PictureAt = std::make_pair(F.Result.Picture.Warp, F.Result.Picture.Context);
-  return evaluateAccess(U.Kernel->Model, A,
+  return evaluateAsEmitted(U.Kernel->Model, A,
                         Chosen ? Chosen->first : std::optional<BlockShape>(),
                         *Model, O);
 }

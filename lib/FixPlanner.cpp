@@ -1,5 +1,6 @@
 //===- FixPlanner.cpp ------------------------------------------------------===//
 #include "FixPlanner.h"
+#include "LoopFusion.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -209,7 +210,9 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
         OutOfBudget = true;
         return false;
       }
-      const EvalResult R = evaluateAccess(U.Kernel->Model, A, Shape, Model, O);
+      // As the back end emits it: a pad that breaks the fusion of loop
+      // iterations into LDS.128 is costed as the scalar accesses it leaves.
+      const EvalResult R = evaluateAsEmitted(U.Kernel->Model, A, Shape, Model, O);
       Spent += R.LaneEvaluations;
       if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
           (R.Status == Verdict::Unknown && R.Reason.find("budget") != std::string::npos))
