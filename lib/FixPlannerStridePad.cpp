@@ -26,40 +26,73 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
                                          const std::vector<Finding> &Findings,
                                          std::string &WhyNot, std::string &Caveat) {
   const std::string &Name = P.Name;
-  // The smallest pad that makes every access conflict-free. Steps keep
-  // rows aligned as they were (up to 16 bytes), so that the vector loads
-  // and stores the compiler forms from the rows stay vectors.
-  int64_t Step = 1;
+  // The smallest pad that makes every access conflict-free. Pads that keep
+  // rows as aligned as they are (up to 16 bytes) come first, so that the
+  // vector loads and stores the compiler forms from the rows stay vectors.
+  // Explicit vector accesses must stay aligned whatever the pad (VectorStep).
+  int64_t VectorStep = 1, Step = 1;
   for (const Use &U : P.Strided) {
-    Step = std::max<int64_t>(Step, U.Site->Model.WidthBytes / P.ElemBytes);
+    VectorStep = std::max<int64_t>(VectorStep, U.Site->Model.WidthBytes / P.ElemBytes);
     const int64_t Align = std::gcd<int64_t>(P.strideOf(U) * P.ElemBytes, 16);
     Step = std::max<int64_t>(Step, Align / P.ElemBytes);
   }
+  Step = std::max(Step, VectorStep);
   // Buffers carved after this one move by rows * pad elements: keep them
   // 16-byte aligned (their own vector accesses), so their conflicts, a
   // uniform shift of banks, stay what they were.
-  if (P.CarvedElements)
-    Step = std::lcm<int64_t>(
-        Step, 16 / std::gcd<int64_t>(P.Rows * P.ElemBytes, 16));
+  if (P.CarvedElements) {
+    const int64_t Carve = 16 / std::gcd<int64_t>(P.Rows * P.ElemBytes, 16);
+    Step = std::lcm<int64_t>(Step, Carve);
+    VectorStep = std::lcm<int64_t>(VectorStep, Carve);
+  }
   int64_t MaxPad = 1;
   for (const BankModel &Model : Models)
     MaxPad = std::max<int64_t>(MaxPad, Model.NumBanks * Model.BankBytes / P.ElemBytes);
   Unproven = false;
   Spent = 0;
   OutOfBudget = false;
-  std::optional<int64_t> Found;
-  for (int64_t Pad = Step; Pad <= MaxPad && !Found; Pad += Step) {
-    bool Works = true;
+  auto works = [&](int64_t Pad) {
     for (const Use &U : P.Strided) {
       EvalOptions Padded;
       Padded.ExtentOverrides[*U.Kernel->StrideSymbol] = P.strideOf(U) + Pad;
-      if (!allClean(U, Padded)) {
-        Works = false;
-        break;
-      }
+      if (!allClean(U, Padded))
+        return false;
     }
-    if (Works)
+    return true;
+  };
+  std::optional<int64_t> Found;
+  for (int64_t Pad = Step; Pad <= MaxPad && !Found; Pad += Step)
+    if (works(Pad))
       Found = Pad;
+  // Then pads that lower the rows' alignment: the planner evaluates every
+  // access as the back end will emit it (LoopFusion.h), so a pad that stops
+  // ptxas fusing loop iterations is costed as the 4-byte accesses it leaves.
+  // Also the reason a smaller pad than the one found is not offered.
+  std::vector<int64_t> Misaligning; // smaller than the pad found, not clean
+  const bool SavedUnproven = Unproven;
+  for (int64_t Pad = VectorStep; Pad <= MaxPad && Step > VectorStep; Pad += VectorStep) {
+    if (Pad % Step == 0)
+      continue;
+    if (Found && Pad > *Found)
+      break;
+    const bool Clean = works(Pad);
+    if (OutOfBudget) {
+      Misaligning.clear();
+      break;
+    }
+    if (Clean && !Found) {
+      Found = Pad;
+      break;
+    }
+    if (Clean) { // also clean, but the aligned pad is preferred: no claim
+      Misaligning.clear();
+      break;
+    }
+    Misaligning.push_back(Pad);
+  }
+  if (Found && *Found % Step == 0) {
+    Unproven = SavedUnproven; // the checks of smaller pads prove nothing here
+    OutOfBudget = false;
   }
   if (!Found) {
     WhyNot = (OutOfBudget ? "checking candidate row strides of '" + Name +
@@ -67,7 +100,7 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
                              : "no padding of the row stride of '" + Name +
                                    "' (" + std::to_string(P.strideOf(P.Strided.front())) +
                                    " elements) by a multiple of " +
-                                   std::to_string(Step) + " up to " +
+                                   std::to_string(VectorStep) + " up to " +
                                    std::to_string(MaxPad) + removesEveryConflict());
     return std::nullopt;
   }
@@ -119,9 +152,27 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
     for (const std::string &N : Names)
       OthersText += (OthersText.empty() ? "'" : ", '") + N + "'";
   }
-  int64_t Align = 16;
-  for (const Use &U : P.Strided)
+  int64_t Align = 16, AlignBefore = 16;
+  for (const Use &U : P.Strided) {
     Align = std::min<int64_t>(Align, std::gcd<int64_t>((P.strideOf(U) + Pad) * P.ElemBytes, 16));
+    AlignBefore = std::min<int64_t>(AlignBefore, std::gcd<int64_t>(P.strideOf(U) * P.ElemBytes, 16));
+  }
+  std::string AlignText =
+      Align < AlignBefore
+          ? "rows become " + std::to_string(Align) + "-byte aligned (were " +
+                std::to_string(AlignBefore) +
+                "): no pad that keeps them aligned removes every conflict, and "
+                "each access was checked as it will then be emitted"
+          : "rows stay " + std::to_string(Align) + "-byte aligned" +
+                (Align >= 8 ? ", so vector accesses stay whole" : "");
+  if (!Misaligning.empty() && Align >= AlignBefore) {
+    std::string List;
+    for (size_t I = 0; I < Misaligning.size(); ++I)
+      List += (I == 0 ? "" : I + 1 == Misaligning.size() ? " and " : ", ") +
+              std::to_string(Misaligning[I]);
+    AlignText += "; smaller pads (" + List +
+                 ") would break that alignment and still leave conflicts";
+  }
   F.Description =
       "pad the rows of '" + P.Buffer + "' from " + std::to_string(S0) + " to " +
       std::to_string(S0 + Pad) + " elements" +
@@ -138,8 +189,7 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
       " (" +
       (P.Rows ? "+" + std::to_string(P.Rows * Pad * P.ElemBytes) + " bytes; "
             : "+" + std::to_string(Pad * P.ElemBytes) + " bytes per row; ") +
-      "rows stay " + std::to_string(Align) + "-byte aligned" +
-      (Align >= 8 ? ", so vector accesses stay whole" : "") + ")";
+      AlignText + ")";
   if (P.Dynamic && P.SizeEdits.empty()) {
     // Not applied: the host must allocate the padded rows, and ldslint
     // cannot edit that here.

@@ -3,12 +3,13 @@
 // swizzle; where padding cannot be used, the swizzle is the fix.
 #define COL(t) ((t) % 8)
 
-// A row stride of 96 elements is not a power of two.
+// A row stride of 96 elements is not a power of two, and sizeof(A) is
+// used: neither fix applies.
 __global__ void __launch_bounds__(32) odd_stride(float *out) {
   __shared__ float A[96 * 32];
   const int t = threadIdx.x;
   A[t * 96 + 1] = 1.0f;
-  out[t] = A[t * 96 + 1];
+  out[t] = A[t * 96 + 1] + sizeof(A);
 }
 
 // The product by the stride sits between two column addends.
@@ -36,7 +37,8 @@ __global__ void __launch_bounds__(32) sized(float *out) {
 }
 
 // Every lane its own row, one column: no pad in steps of 4 (rows stay
-// 16-byte aligned) spreads the rows; `0 ^ (x % 64)` does.
+// 16-byte aligned) spreads the rows. No access is a vector, so a pad of 1
+// (rows 4-byte aligned) is the fix; `0 ^ (x % 64)` is the alternative.
 __global__ void __launch_bounds__(32) row_per_lane(float *out) {
   __shared__ float E[64 * 32];
   const int t = threadIdx.x;
