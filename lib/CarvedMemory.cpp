@@ -68,8 +68,10 @@ const DeclRefExpr *otherReference(const FunctionDecl *Kernel, const ValueDecl *V
 std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
                        const ValueDecl *Target,
                        const std::vector<const VarDecl *> &Others, int64_t S,
-                       int64_t ElemBytes, const std::set<const FunctionDecl *> &Launched,
+                       int64_t ElemBytes, const std::string &StrideText,
+                       const std::set<const FunctionDecl *> &Launched,
                        std::vector<const Expr *> &CarveFactors,
+                       std::vector<const VarDecl *> &Moved,
                        std::vector<const Expr *> &SizeFactors, int64_t &Elements,
                        std::string &SizeWhyNot) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -77,30 +79,19 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
   auto lineOf = [&](const clang::Decl *D) {
     return std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(D->getLocation())));
   };
+  // Where Target starts: 0, or its carve offset. Buffers carved before it
+  // stay; those after it move by rows * pad elements.
+  int64_t Own = 0;
   if (Target != Decl) {
     const auto *VD = dyn_cast<VarDecl>(Target);
     std::optional<Carve> C = VD ? carveOf(VD->getInit()) : std::nullopt;
     if (!C || C->Base->getDecl() != Decl)
       return "'" + Buffer + "' is not carved directly from '" + Name + "'";
-    if (C->Offset && constantValue(C->Offset, Ctx) != std::optional<int64_t>(0)) {
-      // What the user would have to change by hand: the buffers after it
-      // move by rows * pad elements.
-      std::string Later;
-      for (const VarDecl *B : Others)
-        if (std::optional<Carve> BC = carveOf(B->getInit());
-            BC && BC->Base->getDecl() == Decl && BC->Offset) {
-          const std::optional<int64_t> Off = constantValue(BC->Offset, Ctx),
-                                       Own = constantValue(C->Offset, Ctx);
-          if (Off && Own && *Off > *Own)
-            Later += (Later.empty() ? "'" : ", '") + B->getNameAsString() + "'";
-        }
-      return "'" + Buffer + "' is not the first buffer carved from '" + Name +
-             "': padding its rows by p elements would move " +
-             (Later.empty() ? "the end of '" + Name + "'"
-                            : "the carve offsets of " + Later) +
-             " and the launch's dynamic shared memory size by rows * p elements, "
-             "which ldslint edits only for the first buffer";
-    }
+    const std::optional<int64_t> Off = carveOffset(*C, Ctx);
+    if (!Off || *Off < 0)
+      return "the carve offset of '" + Buffer + "' (line " + lineOf(Target) +
+             ") is not a constant";
+    Own = *Off;
   }
   std::vector<std::pair<const VarDecl *, Carve>> Anchored;
   std::set<const ValueDecl *> Carved{Target};
@@ -114,38 +105,69 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
              ") is not `" + Name + " + offset`";
     const ValueDecl *From = C->Base->getDecl();
     if (From != Decl && From != Target) {
-      if (!Carved.count(From))
+      if (!Carved.count(From) || Own != 0)
         return "the carve of '" + B->getNameAsString() + "' (line " + lineOf(B) +
                ") is not `" + Name + " + offset`";
-      continue; // carved from a buffer that moves: moves with it
+      continue; // carved from a buffer after the first: moves with it
     }
-    const std::optional<int64_t> Off = C->Offset ? constantValue(C->Offset, Ctx)
-                                                 : std::optional<int64_t>(0);
-    if (!Off || *Off <= 0)
+    const std::optional<int64_t> Off = carveOffset(*C, Ctx);
+    if (!Off || *Off < 0 || (From == Target && *Off == 0))
       return "the carve offset of '" + B->getNameAsString() + "' (line " +
              lineOf(B) + ") is not a positive constant";
+    const int64_t Start = From == Target ? Own + *Off : *Off;
+    if (Start == Own)
+      return "'" + B->getNameAsString() + "' (line " + lineOf(B) +
+             ") starts where '" + Buffer + "' does";
+    if (Start < Own)
+      continue; // before Target: does not move
     Anchored.push_back({B, *C});
-    Elements = Elements ? std::min(Elements, *Off) : *Off;
+    Elements = Elements ? std::min(Elements, Start - Own) : Start - Own;
   }
-  if (!Elements)
-    return "no buffer carved from '" + Name + "' follows '" + Buffer + "'";
+  // The last buffer reaches the end of the memory: the array's size, or
+  // the launches' dynamic size where every launch passes the same constant.
+  const auto *Static = Ctx.getAsConstantArrayType(Decl->getType());
+  if (!Elements && Own > 0) {
+    std::optional<int64_t> End;
+    if (Static)
+      End = static_cast<int64_t>(Static->getSize().getZExtValue());
+    else
+      for (const Expr *Bytes : launchDynamicSizes(Ctx, Launched)) {
+        const std::optional<int64_t> B = constantValue(Bytes, Ctx);
+        if (!B || (End && *End != *B / ElemBytes)) {
+          End.reset();
+          break;
+        }
+        End = *B / ElemBytes;
+      }
+    if (End && *End > Own)
+      Elements = *End - Own;
+    else
+      return "'" + Buffer + "' is the last buffer carved from '" + Name +
+             "' and " +
+             (Static ? std::string("the array ends before it")
+                     : "the launches' dynamic shared memory size is not one "
+                       "constant in this file") +
+             ": padding its rows by p elements grows that size by rows * p "
+             "elements, which ldslint cannot size";
+  }
   if (Elements % S != 0)
     return "'" + Buffer + "' (" + std::to_string(Elements) +
            " elements up to the next carved buffer) is not a whole number of rows of " +
            std::to_string(S);
   for (const auto &[B, C] : Anchored) {
-    const Expr *F = termFactor(C.Offset, S, Elements, ElemBytes, Ctx);
+    const Expr *F = termFactor(C.Offsets, S, Elements, ElemBytes, Ctx, StrideText);
     if (!F)
       return "the carve offset of '" + B->getNameAsString() + "' (line " +
              lineOf(B) + ") does not count '" + Buffer + "' as a product with its row stride " +
              std::to_string(S);
     CarveFactors.push_back(F);
+    Moved.push_back(B);
   }
-  if (!Decl->getType()->isIncompleteArrayType()) {
+  if (Static) {
     TypeSourceInfo *TSI = Decl->getTypeSourceInfo();
     auto ATL = TSI ? TSI->getTypeLoc().getUnqualifiedLoc().getAs<ArrayTypeLoc>()
                    : ArrayTypeLoc();
-    const Expr *F = ATL ? termFactor(ATL.getSizeExpr(), S, Elements, ElemBytes, Ctx)
+    const Expr *F = ATL ? termFactor(ATL.getSizeExpr(), S, Elements, ElemBytes, Ctx, StrideText)
                         : nullptr;
     if (!F)
       return "the size of '" + Name + "' does not count '" + Buffer +
@@ -155,7 +177,7 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
   }
   const std::vector<const Expr *> Launches = launchDynamicSizes(Ctx, Launched);
   for (const Expr *Bytes : Launches) {
-    const Expr *F = termFactor(Bytes, S, Elements, ElemBytes, Ctx);
+    const Expr *F = termFactor(Bytes, S, Elements, ElemBytes, Ctx, StrideText);
     if (!F) {
       SizeWhyNot = "a launch passes its dynamic shared memory size without a term "
                    "counting '" + Buffer + "' as a product with its row stride " +

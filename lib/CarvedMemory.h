@@ -32,18 +32,22 @@ const clang::DeclRefExpr *
 otherReference(const clang::FunctionDecl *Kernel, const clang::ValueDecl *Var,
                const std::set<const clang::DeclRefExpr *> &Known);
 
-/// The buffers carved after \p Target (which starts \p Decl's memory) move
-/// when Target's rows grow: the factor \p S of Target's size in each carve
-/// offset counted from the start (\p CarveFactors), and in the launch's
+/// The buffers carved after \p Target (the start of \p Decl's memory, or a
+/// buffer carved from it at a constant offset) move when Target's rows
+/// grow: the factor \p S of Target's size in each carve offset counted
+/// from the start (\p CarveFactors), and in the launch's
 /// dynamic size or the array's size (\p SizeFactors; empty with
-/// \p SizeWhyNot set when the launch's cannot be edited). \p Elements:
-/// Target's size. Returns why not, or "".
+/// \p SizeWhyNot set when the launch's cannot be edited). \p Moved: the
+/// buffers whose carve offsets are edited. \p Elements:
+/// Target's size. Where a sum counts several buffers of that size, the
+/// factor spelled \p StrideText is edited. Returns why not, or "".
 std::string planCarves(const clang::ASTContext &Ctx, const clang::VarDecl *Decl,
                        const clang::ValueDecl *Target,
                        const std::vector<const clang::VarDecl *> &Others, int64_t S,
-                       int64_t ElemBytes,
+                       int64_t ElemBytes, const std::string &StrideText,
                        const std::set<const clang::FunctionDecl *> &Launched,
                        std::vector<const clang::Expr *> &CarveFactors,
+                       std::vector<const clang::VarDecl *> &Moved,
                        std::vector<const clang::Expr *> &SizeFactors,
                        int64_t &Elements, std::string &SizeWhyNot);
 

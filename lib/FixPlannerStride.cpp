@@ -160,8 +160,8 @@ std::string FixPlanner::strideTarget(StridePlan &P, const std::vector<Use> &Uses
   if (key(Target) != key(P.Decl)) {
     const auto *VD = dyn_cast<VarDecl>(Target);
     std::optional<Carve> C = VD ? carveOf(VD->getInit()) : std::nullopt;
-    if (C && C->Offset && C->Base->getDecl() == P.Decl)
-      P.BaseElements = constantValue(C->Offset, Ctx).value_or(0);
+    if (C && C->Base->getDecl() == P.Decl)
+      P.BaseElements = carveOffset(*C, Ctx).value_or(0);
   }
   // The other buffers carved from the same memory (Bases.size() > 1).
   for (const auto &[Key, Entry] : Bases)

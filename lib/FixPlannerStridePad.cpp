@@ -147,10 +147,11 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
   std::string OthersText;
   {
     std::set<std::string> Names;
-    for (const VarDecl *O : P.Others)
+    for (const VarDecl *O : P.Moved)
       Names.insert(O->getNameAsString());
     for (const std::string &N : Names)
       OthersText += (OthersText.empty() ? "'" : ", '") + N + "'";
+    OthersText += Names.size() == 1 ? " is" : " are";
   }
   int64_t Align = 16, AlignBefore = 16;
   for (const Use &U : P.Strided) {
@@ -182,7 +183,7 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
       ": the stride `" + StrideText +
       "` becomes `" + paddedText(StrideText, S0 + Pad, Pad) + "` in " +
       std::to_string(IndexEdits) + (IndexEdits == 1 ? " index" : " indices") +
-      (P.CarveEdits.empty() ? std::string() : " and where " + OthersText + " is carved") +
+      (P.CarveEdits.empty() ? std::string() : " and where " + OthersText + " carved") +
       (P.Dynamic ? (P.SizeEdits.empty() ? std::string()
                                     : " and in the launch's dynamic shared memory size")
                : std::string(" and in its size")) +

@@ -37,8 +37,11 @@ std::string FixPlanner::strideSizeEdits(StridePlan &P,
     std::vector<const Expr *> CarveFactors, SizeFactors;
     int64_t Elements = 0;
     const int64_t S = P.strideOf(P.Strided.front());
-    std::string Why = planCarves(Ctx, P.Decl, P.Target, P.Others, S, P.ElemBytes, Launched,
-                                 CarveFactors, SizeFactors, Elements, P.SizeWhyNot);
+    const std::string StrideText =
+        P.StrideEdits.empty() ? std::string() : P.StrideEdits.begin()->second.Text;
+    std::string Why = planCarves(Ctx, P.Decl, P.Target, P.Others, S, P.ElemBytes,
+                                 StrideText, Launched, CarveFactors, P.Moved, SizeFactors,
+                                 Elements, P.SizeWhyNot);
     if (!Why.empty())
       return Why;
     P.Rows = Elements / S;
@@ -54,15 +57,15 @@ std::string FixPlanner::strideSizeEdits(StridePlan &P,
                  "' is written inside a macro expansion";
         Into->push_back({R, Lexer::getSourceText(R, SM, LO).str()});
       }
-    // The buffer's accesses must stay inside it: after padding it ends
-    // Rows * (S + pad) elements in.
+    // The buffer's accesses must stay inside it: it ends Elements after
+    // its carve offset (and after padding, Rows * (S + pad)).
     for (const Use &U : P.Strided) {
       const IntType Bool{32, true};
       const SymRef Beyond = SymExpr::binary(
           Op::GT,
           SymExpr::binary(Op::Add, U.Site->Model.Address,
                           SymExpr::constant(U.Site->Model.WidthBytes, I64), I64),
-          SymExpr::constant(Elements * P.ElemBytes, I64), Bool);
+          SymExpr::constant((P.BaseElements + Elements) * P.ElemBytes, I64), Bool);
       if (zeroWhereShapeKnown(U, Beyond) != true)
         return "the access of '" + Buffer + "' at line " + lineOf(U) +
                " is not proven to stay before the next buffer carved from '" +

@@ -1,6 +1,9 @@
 //===- RowStride.cpp -------------------------------------------------------===//
 #include "RowStride.h"
 
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
 using namespace clang;
 
 namespace ldslint {
@@ -111,24 +114,24 @@ std::vector<StrideTerm> strideTerms(const Expr *Index, const ASTContext &Ctx) {
 }
 
 namespace {
-const Expr *termFactorScaled(const Expr *E, int64_t Stride, int64_t Elements,
-                             int64_t ElementBytes, int64_t Scale,
-                             const ASTContext &Ctx) {
+void termFactorsScaled(const Expr *E, int64_t Stride, int64_t Elements,
+                       int64_t ElementBytes, int64_t Scale, const ASTContext &Ctx,
+                       std::vector<const Expr *> &Out) {
   const Expr *I = E->IgnoreParenImpCasts();
   if (const auto *BO = dyn_cast<BinaryOperator>(I);
       BO && BO->getOpcode() == BO_Add) {
-    if (const Expr *F = termFactorScaled(BO->getLHS(), Stride, Elements,
-                                         ElementBytes, Scale, Ctx))
-      return F;
-    return termFactorScaled(BO->getRHS(), Stride, Elements, ElementBytes,
-                            Scale, Ctx);
+    termFactorsScaled(BO->getLHS(), Stride, Elements, ElementBytes, Scale, Ctx, Out);
+    termFactorsScaled(BO->getRHS(), Stride, Elements, ElementBytes, Scale, Ctx, Out);
+    return;
   }
   const std::vector<const Expr *> Factors = productFactors(I);
   const std::optional<int64_t> V = constantValue(I, Ctx);
   if (V && (*V * Scale == Elements || *V * Scale == Elements * ElementBytes))
     for (const Expr *F : Factors)
-      if (constantValue(F, Ctx) == std::optional<int64_t>(Stride))
-        return F;
+      if (constantValue(F, Ctx) == std::optional<int64_t>(Stride)) {
+        Out.push_back(F);
+        return;
+      }
   // `(a + b) * sizeof(float)`: look inside the sum.
   const Expr *Sum = nullptr;
   int64_t Other = 1;
@@ -140,19 +143,39 @@ const Expr *termFactorScaled(const Expr *E, int64_t Stride, int64_t Elements,
     }
     const std::optional<int64_t> C = constantValue(F, Ctx);
     if (!C)
-      return nullptr;
+      return;
     Other *= *C;
   }
   if (Sum && Factors.size() > 1)
-    return termFactorScaled(Sum, Stride, Elements, ElementBytes, Scale * Other,
-                            Ctx);
-  return nullptr;
+    termFactorsScaled(Sum, Stride, Elements, ElementBytes, Scale * Other, Ctx, Out);
 }
 } // namespace
 
+const Expr *termFactor(const std::vector<const Expr *> &Es, int64_t Stride,
+                       int64_t Elements, int64_t ElementBytes, const ASTContext &Ctx,
+                       const std::string &Prefer) {
+  std::vector<const Expr *> Found;
+  for (const Expr *E : Es)
+    if (E)
+      termFactorsScaled(E, Stride, Elements, ElementBytes, 1, Ctx, Found);
+  if (Found.empty())
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Expr *F : Found) {
+    const CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(F->getSourceRange()), SM, Ctx.getLangOpts());
+    if (!Prefer.empty() && R.isValid() &&
+        Lexer::getSourceText(R, SM, Ctx.getLangOpts()) == Prefer)
+      return F;
+  }
+  return Found.front();
+}
+
 const Expr *termFactor(const Expr *E, int64_t Stride, int64_t Elements,
-                       int64_t ElementBytes, const ASTContext &Ctx) {
-  return E ? termFactorScaled(E, Stride, Elements, ElementBytes, 1, Ctx) : nullptr;
+                       int64_t ElementBytes, const ASTContext &Ctx,
+                       const std::string &Prefer) {
+  return termFactor(std::vector<const Expr *>{E}, Stride, Elements, ElementBytes,
+                    Ctx, Prefer);
 }
 
 std::optional<Carve> carveOf(const Expr *Init) {
@@ -160,24 +183,39 @@ std::optional<Carve> carveOf(const Expr *Init) {
     return std::nullopt;
   const Expr *E = Init->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return Carve{DRE, nullptr};
+    return Carve{DRE, {}};
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() != BO_Add)
       return std::nullopt;
     const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
     if (!Ptr->getType()->isPointerType())
       std::swap(Ptr, Off);
-    const auto *DRE = dyn_cast<DeclRefExpr>(Ptr->IgnoreParenImpCasts());
-    if (!DRE || !Off->getType()->isIntegralOrEnumerationType())
+    if (!Off->getType()->isIntegralOrEnumerationType())
       return std::nullopt;
-    return Carve{DRE, Off};
+    // `base + a + b` is `(base + a) + b`.
+    std::optional<Carve> Inner = carveOf(Ptr);
+    if (!Inner)
+      return std::nullopt;
+    Inner->Offsets.push_back(Off);
+    return Inner;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
         if (const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
-          return Carve{DRE, ASE->getIdx()};
+          return Carve{DRE, {ASE->getIdx()}};
   return std::nullopt;
+}
+
+std::optional<int64_t> carveOffset(const Carve &C, const ASTContext &Ctx) {
+  int64_t Sum = 0;
+  for (const Expr *O : C.Offsets) {
+    const std::optional<int64_t> V = constantValue(O, Ctx);
+    if (!V)
+      return std::nullopt;
+    Sum += *V;
+  }
+  return Sum;
 }
 
 ColumnTerm columnTerm(const Expr *Index, const StrideTerm &Term) {

@@ -59,17 +59,29 @@ std::vector<const clang::Expr *> productFactors(const clang::Expr *E);
 /// as `sizeof(float)`), the factor equal to \p Stride of the term whose
 /// value is \p Elements (or \p Elements * \p ElementBytes, a size in
 /// bytes): where a buffer of that many elements is counted. Null if none.
+/// Where several terms match (`BM * BK + BK * BN` with BM == BN), the one
+/// whose factor is spelled \p Prefer (the stride as the buffer's indices
+/// write it) wins, so the edit names the buffer's own stride.
 const clang::Expr *termFactor(const clang::Expr *E, int64_t Stride,
                               int64_t Elements, int64_t ElementBytes,
-                              const clang::ASTContext &Ctx);
+                              const clang::ASTContext &Ctx,
+                              const std::string &Prefer = "");
+/// The same over the terms of a sum written in several pieces.
+const clang::Expr *termFactor(const std::vector<const clang::Expr *> &Es,
+                              int64_t Stride, int64_t Elements,
+                              int64_t ElementBytes, const clang::ASTContext &Ctx,
+                              const std::string &Prefer = "");
 
 /// A pointer carved from shared memory: `p = base + offset`,
-/// `p = &base[offset]` or `p = base` (offset null).
+/// `p = base + a + b` (offsets a and b), `p = &base[offset]` or `p = base`
+/// (no offsets).
 struct Carve {
   const clang::DeclRefExpr *Base = nullptr;
-  const clang::Expr *Offset = nullptr;
+  std::vector<const clang::Expr *> Offsets;
 };
 std::optional<Carve> carveOf(const clang::Expr *Init);
+/// The carve's offset in elements, where every piece is a constant.
+std::optional<int64_t> carveOffset(const Carve &C, const clang::ASTContext &Ctx);
 
 /// The value of an integer constant expression, if it is one.
 std::optional<int64_t> constantValue(const clang::Expr *E,

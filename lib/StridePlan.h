@@ -66,6 +66,8 @@ struct FixPlanner::StridePlan {
   std::map<const ExtractedKernel *, int64_t> RowsOf;
   std::string SizeWhyNot;
   int64_t CarvedElements = 0; ///< the padded buffer's size, when carved
+  /// The buffers carved after Target, whose carve offsets CarveEdits edit.
+  std::vector<const clang::VarDecl *> Moved;
 
   int64_t strideOf(const Use &U) const {
     return U.Kernel->Model.Symbols[*U.Kernel->StrideSymbol].Value;

@@ -1,7 +1,8 @@
 // Two tiles carved from one dynamic allocation; the second, Bs, conflicts
-// (transposed stores). Padding Bs would move what follows it, so ldslint
-// says what would have to change; the XOR swizzle of Bs's column term needs
-// no change to the carve or the launch, and is the fix.
+// (transposed stores). Bs is the last buffer: padding its rows grows the
+// launch's size, a constant here, by the term that counts Bs (`BK * BN`,
+// not the equal `BM * BK` of As). With --prefer=swizzle, the XOR swizzle
+// of Bs's column term, which needs no change to the launch.
 struct __attribute__((aligned(16))) vec4 { float x, y, z, w; };
 constexpr int BM = 64, BN = 64, BK = 8;
 
