@@ -193,6 +193,25 @@ std::string FixPlanner::onTargets() const {
   return Text;
 }
 
+bool FixPlanner::everyUseClean(
+    const std::vector<Use> &Uses, const std::function<EvalOptions(const Use &)> &OptionsOf,
+    const std::function<SymRef(const Use &)> &AddressOf) const {
+  for (const Use &U : Uses)
+    if (!allClean(U, OptionsOf(U), AddressOf ? AddressOf(U) : nullptr))
+      return false;
+  return true;
+}
+
+std::optional<SwizzleShape> FixPlanner::firstCleanSwizzle(
+    const std::vector<SwizzleShape> &Shapes, const std::vector<Use> &Uses,
+    const std::function<SymRef(const Use &, const SwizzleShape &)> &AddressOf) const {
+  for (const SwizzleShape &S : Shapes)
+    if (everyUseClean(Uses, [](const Use &) { return EvalOptions(); },
+                      [&](const Use &U) { return AddressOf(U, S); }))
+      return S;
+  return std::nullopt;
+}
+
 bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
                           const SymRef &Address) const {
   AccessModel A = U.Site->Model;
@@ -427,19 +446,8 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
                         SymExpr::constant(elementBytes(U.Site->Array), I64), I64),
         I64);
   };
-  std::optional<SwizzleShape> Found;
-  for (const SwizzleShape &S : swizzleShapes(VectorElems, RowLength)) {
-    bool Works = true;
-    for (const Use &U : Uses)
-      if (!allClean(U, EvalOptions(), swizzledAddress(U, S))) {
-        Works = false;
-        break;
-      }
-    if (Works) {
-      Found = S;
-      break;
-    }
-  }
+  const std::optional<SwizzleShape> Found =
+      firstCleanSwizzle(swizzleShapes(VectorElems, RowLength), Uses, swizzledAddress);
   if (!Found) {
     WhyNot = "no XOR swizzle of '" + Name + "' (column ^ ((row / 2^i) * 2^j % " +
              std::to_string(RowLength) + ")" +

@@ -27,6 +27,7 @@
 
 #include "Finding.h"
 #include "KernelExtractor.h"
+#include "SwizzleShapes.h"
 
 #include <chrono>
 #include <functional>
@@ -132,6 +133,16 @@ private:
                              std::string &WhyNot);
   bool allClean(const Use &U, const EvalOptions &Extra,
                 const SymRef &Address = nullptr) const;
+  /// Every one of \p Uses is clean with its own evaluation options (a
+  /// padded stride) and, where \p AddressOf is given, a changed address.
+  bool everyUseClean(const std::vector<Use> &Uses,
+                     const std::function<EvalOptions(const Use &)> &OptionsOf,
+                     const std::function<SymRef(const Use &)> &AddressOf = nullptr) const;
+  /// The first of \p Shapes under which every use is clean, its address
+  /// swizzled by \p AddressOf.
+  std::optional<SwizzleShape>
+  firstCleanSwizzle(const std::vector<SwizzleShape> &Shapes, const std::vector<Use> &Uses,
+                    const std::function<SymRef(const Use &, const SwizzleShape &)> &AddressOf) const;
   /// 0 <= innermost index < row length, for every lane of every launch
   /// with a known block shape (AssumedInRow is set when some launch has none).
   bool columnStaysInRow(const Use &U) const;

@@ -52,13 +52,11 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
   Spent = 0;
   OutOfBudget = false;
   auto works = [&](int64_t Pad) {
-    for (const Use &U : P.Strided) {
+    return everyUseClean(P.Strided, [&](const Use &U) {
       EvalOptions Padded;
       Padded.ExtentOverrides[*U.Kernel->StrideSymbol] = P.strideOf(U) + Pad;
-      if (!allClean(U, Padded))
-        return false;
-    }
-    return true;
+      return Padded;
+    });
   };
   std::optional<int64_t> Found;
   for (int64_t Pad = Step; Pad <= MaxPad && !Found; Pad += Step)

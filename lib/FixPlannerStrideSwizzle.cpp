@@ -12,8 +12,11 @@
 //===----------------------------------------------------------------------===//
 #include "FixPlanner.h"
 #include "StridePlan.h"
+#include "StringCompat.h"
 #include "SwizzleShapes.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -24,6 +27,36 @@ using namespace clang;
 namespace ldslint {
 
 namespace {
+
+/// \p E can be written twice without changing what the code does: no
+/// assignment, increment or allocation, and no call other than the reads
+/// of the built-in indices (`threadIdx.x`, a property whose getter is
+/// `__fetch_builtin_x`) or of functions declared const or pure.
+bool repeatable(const Expr *E) {
+  if (!E)
+    return true;
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()))
+      return Prop->getPropertyDecl()->getGetterId() &&
+             startsWith(Prop->getPropertyDecl()->getGetterId()->getName(),
+                        "__fetch_builtin_");
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp())
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp())
+    return false;
+  if (isa<CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, AtomicExpr, VAArgExpr, StmtExpr,
+          LambdaExpr, MSPropertyRefExpr, PseudoObjectExpr>(E))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (!FD || !(FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>()))
+      return false;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && !repeatable(CE))
+      return false;
+  return true;
+}
 
 constexpr IntType I64{64, true};
 
@@ -104,7 +137,7 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
       return std::nullopt;
     }
     // The mask repeats x: `x++ * S + c` must not become two increments.
-    if (CT.Row->HasSideEffects(Ctx)) {
+    if (!repeatable(CT.Row)) {
       WhyNot = "the row of the index of '" + Buffer + "' at line " + lineOf(U) +
                " has side effects, which the XOR mask would repeat";
       return std::nullopt;
@@ -153,19 +186,8 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
     return swizzledAddress(*U.Site, Sym, U.Kernel->Model.Symbols[Sym].Value,
                            ElemBytes, Base, S);
   };
-  std::optional<SwizzleShape> Found;
-  for (const SwizzleShape &S : swizzleShapes(VectorElems, MinStride)) {
-    bool Works = true;
-    for (const Use &U : P.Strided)
-      if (!allClean(U, EvalOptions(), addressOf(U, S))) {
-        Works = false;
-        break;
-      }
-    if (Works) {
-      Found = S;
-      break;
-    }
-  }
+  const std::optional<SwizzleShape> Found =
+      firstCleanSwizzle(swizzleShapes(VectorElems, MinStride), P.Strided, addressOf);
   if (!Found) {
     WhyNot = "no XOR swizzle of the column term of '" + Buffer +
              "' (column ^ ((x / 2^i) * 2^j % " + std::to_string(MinStride) + ")" +

@@ -225,10 +225,10 @@ llvm::json::Array laneValues(const WarpPicture &P) {
   return Values;
 }
 
-/// One picture's bank map, as bankMapToJson documents it.
-llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
-                             unsigned WidthBytes, bool Relative) {
-  const BankMap Map = buildBankMap(Model, P, WidthBytes);
+/// The bank map's phases, each {wavefronts, cells}: a cell is
+/// {bank, words, lanes[[lane, byte], ...]} with the phase's lanes listed
+/// (full), or a flat [bank, words, lane, byte, lane, byte, ...] (compact).
+llvm::json::Array phasesJson(const BankMap &Map, bool Compact) {
   llvm::json::Array Phases;
   for (const PhaseMap &Ph : Map.Phases) {
     llvm::json::Array Cells;
@@ -236,19 +236,38 @@ llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
       const BankCell &C = Ph.Banks[B];
       if (C.Entries.empty())
         continue;
+      if (Compact) {
+        llvm::json::Array Cell{B, C.Words};
+        for (const BankCell::Entry &E : C.Entries) {
+          Cell.push_back(E.Lane);
+          Cell.push_back(E.Byte);
+        }
+        Cells.push_back(std::move(Cell));
+        continue;
+      }
       llvm::json::Array Lanes;
       for (const BankCell::Entry &E : C.Entries)
         Lanes.push_back(llvm::json::Array{E.Lane, E.Byte});
       Cells.push_back(llvm::json::Object{
           {"bank", B}, {"words", C.Words}, {"lanes", std::move(Lanes)}});
     }
-    llvm::json::Array PhaseLanes;
-    for (unsigned L : Ph.Lanes)
-      PhaseLanes.push_back(L);
-    Phases.push_back(llvm::json::Object{{"lanes", std::move(PhaseLanes)},
-                                        {"wavefronts", Ph.Wavefronts},
-                                        {"cells", std::move(Cells)}});
+    llvm::json::Object Phase{{"wavefronts", Ph.Wavefronts}, {"cells", std::move(Cells)}};
+    if (!Compact) {
+      llvm::json::Array PhaseLanes;
+      for (unsigned L : Ph.Lanes)
+        PhaseLanes.push_back(L);
+      Phase["lanes"] = std::move(PhaseLanes);
+    }
+    Phases.push_back(std::move(Phase));
   }
+  return Phases;
+}
+
+/// One picture's bank map, as bankMapToJson documents it.
+llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
+                             unsigned WidthBytes, bool Relative) {
+  const BankMap Map = buildBankMap(Model, P, WidthBytes);
+  llvm::json::Array Phases = phasesJson(Map, /*Compact=*/false);
   llvm::json::Array Threads, Lanes;
   for (const auto &T : P.Threads)
     Threads.push_back(llvm::json::Array{T[0], T[1], T[2]});
@@ -277,23 +296,7 @@ llvm::json::Object mapObject(const BankModel &Model, const WarpPicture &P,
 llvm::json::Object compactMap(const BankModel &Model, const WarpPicture &P,
                               unsigned WidthBytes, bool Relative) {
   const BankMap Map = buildBankMap(Model, P, WidthBytes);
-  llvm::json::Array Phases;
-  for (const PhaseMap &Ph : Map.Phases) {
-    llvm::json::Array Cells;
-    for (unsigned B = 0; B < Ph.Banks.size(); ++B) {
-      const BankCell &C = Ph.Banks[B];
-      if (C.Entries.empty())
-        continue;
-      llvm::json::Array Cell{B, C.Words};
-      for (const BankCell::Entry &E : C.Entries) {
-        Cell.push_back(E.Lane);
-        Cell.push_back(E.Byte);
-      }
-      Cells.push_back(std::move(Cell));
-    }
-    Phases.push_back(llvm::json::Object{{"wavefronts", Ph.Wavefronts},
-                                        {"cells", std::move(Cells)}});
-  }
+  llvm::json::Array Phases = phasesJson(Map, /*Compact=*/true);
   llvm::json::Object O{{"degree", Map.Cost.Degree},
                        {"wavefronts", Map.Cost.Wavefronts},
                        {"ideal", Map.Cost.Ideal},

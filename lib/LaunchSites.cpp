@@ -68,6 +68,37 @@ std::optional<BlockShape> shapeOf(int64_t X, int64_t Y, int64_t Z) {
                          std::to_string(Z));
 }
 
+/// A launch whose block has constant leading extents and run-time trailing
+/// ones (`dim3 b{4, 8, n / 32}`): the lanes of each warp (their threadIdx)
+/// are fixed by the constant extents alone when every warp lies inside one
+/// (y, z) row (x a multiple of 32) or inside one z slice (x * y a multiple
+/// of 32, z unknown). The
+/// unknown extents are taken as large as fit (every warp full); the shape's
+/// Source says so. Null when the lanes would depend on an unknown extent.
+std::optional<BlockShape> partialShape(std::optional<int64_t> X, std::optional<int64_t> Y,
+                                       std::optional<int64_t> Z) {
+  if (!X || *X <= 0 || *X > 1024 || (Y && (*Y <= 0 || *X * *Y > 1024)))
+    return std::nullopt;
+  std::string Unknown;
+  if (Y && !Z && *X * *Y % 32 == 0) {
+    Z = std::min<int64_t>(64, 1024 / (*X * *Y));
+    Unknown = "blockDim.z";
+  } else if (!Y && *X % 32 == 0) {
+    const int64_t Known = Z && *Z > 0 ? *Z : 1;
+    Unknown = Z ? "blockDim.y" : "blockDim.y and blockDim.z";
+    Z = Known;
+    Y = std::max<int64_t>(1, 1024 / (*X * Known));
+  } else {
+    return std::nullopt;
+  }
+  std::optional<BlockShape> S = shapeOf(*X, *Y, *Z);
+  if (S)
+    S->Source = " (" + Unknown + " not constant there: assumed " + S->str() +
+                ", the most threads that fit; each warp's threadIdx values are "
+                "the same for any " + Unknown + ")";
+  return S;
+}
+
 //===----------------------------------------------------------------------===//
 // Values
 //===----------------------------------------------------------------------===//
@@ -1434,12 +1465,14 @@ private:
     if (Callees.empty())
       return;
     const std::string At = "the launch at " + where(KCE->getBeginLoc());
-    auto shapeIn = [&](const Frame *F) -> std::optional<BlockShape> {
+    auto shapeIn = [&](const Frame *F, bool Partial = false) -> std::optional<BlockShape> {
       const Value Block = Folder.record(Config->getArg(1), F);
       auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
            Z = toInt64(Block.Part[2]);
       if (X && Y && Z)
         return shapeOf(*X, *Y, *Z);
+      if (Partial)
+        return partialShape(X, Y, Z);
       return std::nullopt;
     };
     // Where the function's own code leaves the shape unknown, each call of
@@ -1475,9 +1508,9 @@ private:
         continue;
       LaunchConfig Shape;
       Shape.Where = At + C.Via;
-      Shape.Shape = shapeIn(C.F);
+      Shape.Shape = shapeIn(C.F, /*Partial=*/true);
       if (Shape.Shape)
-        Shape.Shape->Source = Shape.Where;
+        Shape.Shape->Source = Shape.Where + Shape.Shape->Source;
       for (const FunctionDecl *Callee : Callees) {
         LaunchConfig L = Shape;
         for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)

@@ -230,3 +230,47 @@ void launch_by_case(int width, float *o) {
     by_case<2><<<1, threads>>>(o);
   }
 }
+
+// Constant leading extents, a run-time trailing one (llm.c's
+// `dim3 block_dim = {4, 8, (unsigned)block_size / 32}`): each warp is one
+// 4x8 slice, so the lanes are known whatever blockDim.z is. Lanes read
+// s[x * 8 + y], 32 distinct words: conflict-free (the default lane model,
+// x = lane, would say 8-way).
+__global__ void partial_z(float *out) {
+  __shared__ float s[32 * 8];
+  out[0] = s[threadIdx.x * 8 + threadIdx.y];
+  // ALL: launch-shapes.cu:[[@LINE-1]]:12: remark: reading shared array 's' on {{.*}}: no bank conflict
+  // ALL: note: block shape 4x8x32 from the launch at {{.*}}launch-shapes.cu:[[@LINE+5]]:3 (blockDim.z not constant there: assumed 4x8x32, the most threads that fit; each warp's threadIdx values are the same for any blockDim.z)
+}
+
+void launch_partial_z(int block_size, float *o) {
+  dim3 block_dim = {4, 8, (unsigned)block_size / 32};
+  partial_z<<<1, block_dim>>>(o);
+}
+
+// x = 32 and a run-time y: each warp is one row of x.
+__global__ void partial_y(float *out) {
+  __shared__ float tile[32][32];
+  out[0] = tile[threadIdx.x][threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:12: warning: 32-way bank conflict reading shared array 'tile'
+  // CHECK: note: block shape 32x32x1 from the launch at {{.*}}launch-shapes.cu:[[@LINE+5]]:3 (blockDim.y not constant there: assumed 32x32x1, the most threads that fit; each warp's threadIdx values are the same for any blockDim.y)
+}
+
+void launch_partial_y(int rows, float *o) {
+  dim3 threads(32, rows);
+  partial_y<<<1, threads>>>(o);
+}
+
+// 4x4 slices and a run-time z: a warp spans z slices only when there are
+// enough of them, so the lanes depend on blockDim.z and the shape stays
+// unknown.
+__global__ void partial_mixed(float *out) {
+  __shared__ float s[32 * 8];
+  out[0] = s[threadIdx.x * 8 + threadIdx.y];
+  // CHECK: launch-shapes.cu:[[@LINE-1]]:12: warning: 8-way bank conflict reading shared array 's'
+  // CHECK: note: block shape unknown
+}
+
+void launch_partial_mixed(int n, float *o) {
+  partial_mixed<<<1, dim3(4, 4, n)>>>(o);
+}
