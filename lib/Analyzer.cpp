@@ -338,7 +338,7 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
     const std::vector<LaunchRun> Runs =
-        launchRuns(Configs, K.ParamSymbols, Options.Eval);
+        launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
     const size_t FirstFinding = Out.Findings.size();
     std::vector<const void *> Arrays;
     std::vector<const AccessModel *> Models;

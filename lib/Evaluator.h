@@ -53,6 +53,9 @@ struct EvalOptions {
   /// from nvcc. ptxas fuses loop iterations of clang's PTX only in part
   /// (measured), so fused accesses are never costed as fully fused.
   bool PtxFromClang = false;
+  /// Relocatable device code (clang -fgpu-rdc, nvcc -rdc=true or -dc):
+  /// ptxas then fuses no loop iterations into wider accesses (measured).
+  bool RelocatableDeviceCode = false;
 };
 
 /// Every symbol an access depends on: its address, its conditions and the

@@ -122,11 +122,21 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
     }
 
   Fix F;
-  std::string StrideText;
+  // The stride as most indices spell it; other names of the same value
+  // (`WM` where WM == BM) are edited too and named in the note.
+  std::map<std::string, unsigned> Spellings;
   for (const auto &[Key, E] : P.StrideEdits) {
     F.Edits.push_back(edit(E.Range, paddedText(E.Text, S0 + Pad, Pad)));
-    StrideText = E.Text;
+    ++Spellings[E.Text];
   }
+  std::string StrideText, AlsoSpelled;
+  unsigned Most = 0;
+  for (const auto &[Text, Count] : Spellings)
+    if (Count > Most)
+      StrideText = Text, Most = Count;
+  for (const auto &[Text, Count] : Spellings)
+    if (Text != StrideText)
+      AlsoSpelled += (AlsoSpelled.empty() ? "`" : ", `") + Text + "`";
   const size_t IndexEdits = F.Edits.size();
   for (const SourceEdit &E : P.CarveEdits)
     F.Edits.push_back(edit(E.Range, paddedText(E.Text, S0 + Pad, Pad)));
@@ -181,6 +191,9 @@ std::optional<Fix> FixPlanner::padStride(StridePlan &P,
       ": the stride `" + StrideText +
       "` becomes `" + paddedText(StrideText, S0 + Pad, Pad) + "` in " +
       std::to_string(IndexEdits) + (IndexEdits == 1 ? " index" : " indices") +
+      (AlsoSpelled.empty() ? std::string()
+                           : " (and " + AlsoSpelled +
+                                 ", equal to it here, where an index uses it as the stride)") +
       (P.CarveEdits.empty() ? std::string() : " and where " + OthersText + " carved") +
       (P.Dynamic ? (P.SizeEdits.empty() ? std::string()
                                     : " and in the launch's dynamic shared memory size")

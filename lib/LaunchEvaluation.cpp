@@ -51,6 +51,12 @@ std::string kernelName(const FunctionDecl *FD, const ASTContext &Ctx) {
   return Name;
 }
 
+EvalOptions evalOptionsFor(const EvalOptions &Base, const clang::ASTContext &Ctx) {
+  EvalOptions Out = Base;
+  Out.RelocatableDeviceCode = Ctx.getLangOpts().GPURelocatableDeviceCode;
+  return Out;
+}
+
 std::vector<LaunchRun> launchRuns(const std::vector<LaunchConfig> &Configs,
                                   const std::map<unsigned, SymbolId> &ParamSymbols,
                                   const EvalOptions &Base) {

@@ -24,6 +24,10 @@ std::string kernelName(const clang::FunctionDecl *FD, const clang::ASTContext &C
 /// constant kernel arguments.
 using LaunchRun = std::pair<std::optional<BlockShape>, EvalOptions>;
 
+/// \p Base with what the compile's own flags say about the code the back
+/// end emits (relocatable device code).
+EvalOptions evalOptionsFor(const EvalOptions &Base, const clang::ASTContext &Ctx);
+
 /// The runs for \p Configs, binding constant launch arguments to the
 /// kernel's parameter symbols.
 std::vector<LaunchRun> launchRuns(const std::vector<LaunchConfig> &Configs,

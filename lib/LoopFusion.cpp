@@ -152,6 +152,14 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     return AsWritten();
 
   const std::string Loop = "'" + Kernel.symbolName(L.Var) + "'";
+  if (Options.RelocatableDeviceCode) {
+    EvalResult R = AsWritten();
+    R.Assumptions.push_back(
+        "relocatable device code (-fgpu-rdc, nvcc -rdc=true): ptxas does not "
+        "fuse iterations of " + Loop + " into wider accesses (measured on the "
+        "H200), so the access runs as written");
+    return R;
+  }
   const bool Quads = alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options);
   if (Quads && Trips && *Trips % 4 == 0 && !Options.PtxFromClang) {
     EvalResult R = evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape, Model,

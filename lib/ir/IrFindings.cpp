@@ -161,7 +161,7 @@ std::vector<Finding> analyzeDeviceModule(
     else
       Configs.push_back(LaunchConfig{Options.AssumeBlock, {}, ""});
     const std::vector<LaunchRun> Runs =
-        launchRuns(Configs, K.ParamSymbols, Options.Eval);
+        launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
     const std::string Function =
         FD ? kernelName(FD, Ctx) : llvm::demangle(Fn.getName().str());
 

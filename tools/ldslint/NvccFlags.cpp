@@ -107,6 +107,20 @@ TranslatedCommand translateNvccCommand(const std::vector<std::string> &Args) {
         Out.Args.push_back(A.substr(std::strlen(Opt)));
         goto next_arg;
       }
+    // Relocatable device code changes what ptxas emits (it does not fuse
+    // loop iterations into wider accesses then): clang's -fgpu-rdc tells
+    // the analysis.
+    for (const char *Opt : {"-rdc", "--relocatable-device-code"})
+      if (A == Opt || startsWith(A, (std::string(Opt) + "=").c_str())) {
+        const std::string V = A == Opt ? next() : A.substr(std::strlen(Opt) + 1);
+        if (V == "true")
+          Out.Args.push_back("-fgpu-rdc");
+        goto next_arg;
+      }
+    if (A == "-dc" || A == "--device-c") {
+      Out.Args.push_back("-fgpu-rdc");
+      goto next_arg;
+    }
     for (const NvccOnly &Opt : Dropped) {
       const std::string O = Opt.Name;
       if (A == O) {

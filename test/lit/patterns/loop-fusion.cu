@@ -9,9 +9,16 @@
 // some iterations (measured: rows8 became LDS.128 + LDS.64 + 2 LDS): only
 // verdicts every way of emitting the access shares are claimed.
 // RUN: %clang -x cuda -nocudainc -nocudalib -fsyntax-only -I%inputs -include cuda.h --cuda-gpu-arch=%cuda_arch %plugin -Xclang -plugin-arg-ldslint -Xclang report-all %s 2>&1 | FileCheck %s --check-prefix=CLANG
-// CLANG: loop-fusion.cu:22:12: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: ptxas may fuse {{.*}}of clang's PTX it fuses only some, measured); as written (4-byte): 2-way; as LDS.64 pairs: no conflict; as LDS.128: no conflict
-// CLANG: loop-fusion.cu:35:12: warning: 2-way bank conflict reading shared array 's'
-// CLANG: loop-fusion.cu:47:12: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 32+ wavefronts per warp instruction, ideal 4
+// CLANG: loop-fusion.cu:29:12: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: ptxas may fuse {{.*}}of clang's PTX it fuses only some, measured); as written (4-byte): 2-way; as LDS.64 pairs: no conflict; as LDS.128: no conflict
+// CLANG: loop-fusion.cu:42:12: warning: 2-way bank conflict reading shared array 's'
+// CLANG: loop-fusion.cu:54:12: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 32+ wavefronts per warp instruction, ideal 4
+// Relocatable device code (-fgpu-rdc; nvcc -rdc=true or -dc through a
+// compile database): ptxas fuses nothing then (measured on the H200:
+// NVIDIA's matrixMul keeps 32 LDS with -rdc=true, 8 LDS.128 without), so
+// the access is costed as written.
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch -fgpu-rdc 2>&1 | FileCheck %s --check-prefix=RDC
+// RDC: loop-fusion.cu:29:12: warning: 2-way bank conflict reading shared array 's'
+// RDC: note: relocatable device code (-fgpu-rdc, nvcc -rdc=true): ptxas does not fuse iterations of 'i' into wider accesses (measured on the H200), so the access runs as written
 
 // Rows of 8 floats, 4 lanes a row: 2-way as written, conflict-free fused.
 __global__ void rows8(float *out) {
