@@ -83,6 +83,9 @@ def normalize_kernel(name):
     s = CAST_BEFORE_NUMBER.sub("", s)
     s = INT_SUFFIX.sub(r"\1", s)
     s = re.sub(r"\s+", "", s)
+    # ncu writes bool template arguments as numbers, clang as words.
+    s = re.sub(r"(?<=[<,])true(?=[,>])", "1", s)
+    s = re.sub(r"(?<=[<,])false(?=[,>])", "0", s)
     return s
 
 

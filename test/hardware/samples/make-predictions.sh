@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Here (no GPU): ldslint's predictions for NVIDIA's CUDA samples, run as a user
-# would run it: the sample file, the CUDA language and target, and the include
-# directory the sample's own build uses (cuda-samples' Common/); nothing else.
+# would run it: the sample file, the CUDA language and target, the include
+# directory the sample's own build uses (cuda-samples' Common/), and
+# -fgpu-rdc, what the samples' CMake (CUDA_SEPARABLE_COMPILATION ON) passes
+# as nvcc's -rdc=true and gpu-samples.sh builds with; nothing else.
 #
 #   SAMPLES=.corpus-samples bash test/hardware/samples/make-predictions.sh [OUTDIR]
 #
@@ -34,7 +36,7 @@ for f in "${files[@]}"; do
   n=$(basename "$f" .cu)
   t0=$(date +%s.%N)
   "$LDSLINT" --format=json --report=all "$f" -- -x cuda --cuda-gpu-arch=sm_90 \
-    -I "$SAMPLES/Common" > "$OUTDIR/$n.json" 2> "$OUTDIR/$n.err"
+    -fgpu-rdc -I "$SAMPLES/Common" > "$OUTDIR/$n.json" 2> "$OUTDIR/$n.err"
   rc=$?
   echo "$rc" > "$OUTDIR/$n.rc"
   printf '%-20s exit %d, %.1f s, %s findings\n' "$n" "$rc" \
