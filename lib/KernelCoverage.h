@@ -11,7 +11,8 @@
 //  * every reference to a __shared__ variable in the kernel and its callees
 //    ended in one of those accesses (no pointer kept, no sizeof, no escape);
 //  * no inline assembly, no call through a pointer or a virtual call, no
-//    call of a bodiless function that takes a pointer or reference;
+//    call of a bodiless function that takes a pointer or reference, no
+//    memcpy/memset/memmove;
 //  * no two accesses of one kind to one array, and no records: the load/store
 //    vectorizer can merge (and clang can split) nothing the source engine
 //    costed one by one.

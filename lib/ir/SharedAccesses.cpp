@@ -198,11 +198,17 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
             What += ", which calls itself (ldslint does not follow recursion),";
             break;
           }
+    // The C library's copies not lowered to llvm.memcpy (no builtin
+    // declaration in scope): the destination is written.
+    const bool WritesFirst =
+        Callee && (Callee->getName() == "memcpy" || Callee->getName() == "memmove" ||
+                   Callee->getName() == "memset");
     for (const Use &U : Call->args())
       if (U->getType()->isPointerTy()) {
         MemoryOperation Op;
         Op.Pointer = U.get();
-        Op.Kind = AccessKind::Read;
+        Op.Kind = WritesFirst && U.getOperandNo() == 0 ? AccessKind::Write
+                                                      : AccessKind::Read;
         Op.NotModelled = What + " accesses memory through this pointer";
         Ops.push_back(Op);
       }

@@ -2,6 +2,7 @@
 // IR (it costs more than parsing); the others still do, and every kernel
 // keeps its findings. LDSLINT_DEBUG_TIME says how many kernels went to the IR.
 // RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="shared array 's'"
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=COPY
 // RUN: sed -n '/SIMPLE-BEGIN/,/SIMPLE-END/p' %s > %t.cu
 // RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %t.cu -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=SIMPLE
 
@@ -48,10 +49,23 @@ __global__ void escapes(float *out) {
   out[threadIdx.x] = e[threadIdx.x][0];
 }
 
+// A memcpy into shared memory: a block copy the source engine does not
+// cost, so the kernel goes to the IR and the copy gets a finding.
+__global__ void copies(float *out, const float *in) {
+  __shared__ float m[32][32];
+  if (threadIdx.x == 0)
+    __builtin_memcpy(m, in, sizeof(m));
+  // COPY: ir-skip.cu:[[@LINE-1]]:5: remark: writing shared array 'm' on {{.*}}: bank conflicts not decided: memcpy of 4096 bytes
+  __syncthreads();
+  out[threadIdx.x] = m[threadIdx.x][0];
+  // CHECK-DAG: ir-skip.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'm'
+}
+
 void launch(float *o) {
   simple<<<1, dim3(32, 32)>>>(o);
   moving<<<1, 32>>>(o);
   pair<<<1, 32>>>(o);
   escapes<<<1, 32>>>(o);
+  copies<<<1, 32>>>(o, o);
 }
-// CHECK-DAG: ldslint: device IR for 3 of 4 kernels
+// CHECK-DAG: ldslint: device IR for 4 of 5 kernels
