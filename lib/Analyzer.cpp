@@ -367,7 +367,7 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
       Arrays.push_back(Site.Array);
       Models.push_back(&Site.Model);
     }
-    markMergeCandidates(Arrays, Models, Model, Out.Findings, FirstFinding);
+    markMergeCandidates(K.Model, Arrays, Models, Model, Out.Findings, FirstFinding);
     std::vector<const Finding *> Made;
     for (size_t I = FirstFinding; I < Out.Findings.size(); ++I)
       Made.push_back(&Out.Findings[I]);

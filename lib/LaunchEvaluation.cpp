@@ -233,9 +233,79 @@ std::optional<SplitAddress> splitAddress(const AccessModel &A) {
   return S;
 }
 
+/// Two W-byte accesses become one 2W-byte instruction only where the lower
+/// one is 2W-aligned for every thread that runs it. Where the part of its
+/// address that is not a multiple of 2W depends on thread indices alone,
+/// and two threads of a launched block give it different remainders, no
+/// such instruction exists: returns those two remainders (else nullopt).
+std::optional<std::pair<int64_t, int64_t>>
+misalignedThreads(const AccessModel &A, const KernelModel &Kernel,
+                  const BlockShape &Shape, int64_t Bytes) {
+  if (!A.Address)
+    return std::nullopt;
+  const Polynomial P = Polynomial::of(A.Address);
+  std::vector<std::pair<int64_t, SymRef>> Varying;
+  int64_t Constant = 0;
+  for (const auto &[Monomial, Coeff] : P.Terms) {
+    if (Monomial.empty()) {
+      Constant = Coeff;
+      continue;
+    }
+    if (Coeff % Bytes == 0)
+      continue;
+    if (Monomial.size() != 1)
+      return std::nullopt;
+    const SymRef &Atom = P.Atoms[Monomial[0]];
+    bool OnlyThreads = true;
+    forEachSymbol(*Atom, [&](SymbolId S) {
+      OnlyThreads = OnlyThreads && S < Kernel.Symbols.size() &&
+                    Kernel.Symbols[S].Kind == SymbolKind::ThreadIdx;
+    });
+    if (!OnlyThreads)
+      return std::nullopt;
+    Varying.push_back({Coeff, Atom});
+  }
+  if (Varying.empty())
+    return std::nullopt;
+  std::optional<int64_t> First;
+  for (unsigned Z = 0; Z < Shape.Z; ++Z)
+    for (unsigned Y = 0; Y < Shape.Y; ++Y)
+      for (unsigned X = 0; X < Shape.X; ++X) {
+        const unsigned Index[3] = {X, Y, Z};
+        const SymbolValues Values = [&](SymbolId S) -> std::optional<int64_t> {
+          const SymbolInfo &I = Kernel.Symbols[S];
+          if (I.Kind == SymbolKind::ThreadIdx && I.Dim < 3)
+            return Index[I.Dim];
+          return std::nullopt;
+        };
+        int64_t R = Constant;
+        for (const auto &[Coeff, Atom] : Varying) {
+          const std::optional<int64_t> V = evaluate(*Atom, Values);
+          if (!V)
+            return std::nullopt;
+          R += Coeff * *V;
+        }
+        R = ((R % Bytes) + Bytes) % Bytes;
+        if (!First)
+          First = R;
+        else if (R != *First)
+          return std::make_pair(*First, R);
+      }
+  return std::nullopt;
+}
+
+/// The block shape of a launch that runs (not an assumed one).
+bool launchedShape(const Finding &F) {
+  return F.Block && F.BlockSource.find("not constant there") == std::string::npos &&
+         (F.BlockSource.rfind("the launch at", 0) == 0 ||
+          F.BlockSource == "reqd_work_group_size" ||
+          F.BlockSource == "the assume-block option");
+}
+
 } // namespace
 
-void markMergeCandidates(const std::vector<const void *> &Arrays,
+void markMergeCandidates(const KernelModel &Kernel,
+                         const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
                          const BankModel &Model, std::vector<Finding> &Findings,
                          size_t First) {
@@ -314,6 +384,21 @@ void markMergeCandidates(const std::vector<const void *> &Arrays,
       const Finding &O = Findings[First + Members[*Partner[P]].second];
       const std::string Other = "line " + std::to_string(O.Line) +
                                 ", column " + std::to_string(O.Column);
+      // NVIDIA merges adjacent words only into an aligned wider access: a
+      // pair whose lower address is misaligned for some threads of a
+      // launched block stays two instructions.
+      if (!Model.IsAMD && launchedShape(F)) {
+        const size_t Lower = Members[std::min(P, *Partner[P])].second;
+        if (auto Rs = misalignedThreads(*Accesses[Lower], Kernel, *F.Block, 2 * W)) {
+          F.Result.Assumptions.push_back(
+              "not merged with the access at " + Other + ": the lower address is " +
+              std::to_string(Rs->first) + " and " + std::to_string(Rs->second) +
+              " modulo " + std::to_string(2 * W) + " for different threads of the " +
+              F.Block->str() + " block, so no " + std::to_string(2 * W) +
+              "-byte instruction can serve both");
+          continue;
+        }
+      }
       // Sub-word accesses merged by the compiler stay inside the words they
       // touch (a merged access cannot straddle a word it is not aligned
       // to), so lanes reach the same words and the conflict stands.

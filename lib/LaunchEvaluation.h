@@ -62,8 +62,11 @@ void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
 /// docs/amd-codegen.md). The merged instruction groups lanes differently, so
 /// a conflict computed per source access is not claimed for such accesses.
 /// \p Arrays[i] identifies the array of \p Accesses[i], whose finding is
-/// \p Findings[First + i].
-void markMergeCandidates(const std::vector<const void *> &Arrays,
+/// \p Findings[First + i]. On NVIDIA a pair whose lower address is
+/// misaligned for the wider access in some threads of a launched block
+/// (\p Kernel's thread indices) is not a candidate: it cannot merge.
+void markMergeCandidates(const KernelModel &Kernel,
+                         const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
                          const BankModel &Model, std::vector<Finding> &Findings,
                          size_t First);

@@ -218,7 +218,7 @@ std::vector<Finding> analyzeDeviceModule(
         Models.push_back(&A.Model);
       }
     }
-    markMergeCandidates(Arrays, Models, Model, Findings, First);
+    markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First);
   }
   return Findings;
 }
