@@ -126,12 +126,14 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
   // The last buffer reaches the end of the memory: the array's size, or
   // the launches' dynamic size where every launch passes the same constant.
   const auto *Static = Ctx.getAsConstantArrayType(Decl->getType());
+  const std::vector<const Expr *> Launches =
+      Static ? std::vector<const Expr *>() : launchDynamicSizes(Ctx, Launched);
   if (!Elements && Own > 0) {
     std::optional<int64_t> End;
     if (Static)
       End = static_cast<int64_t>(Static->getSize().getZExtValue());
     else
-      for (const Expr *Bytes : launchDynamicSizes(Ctx, Launched)) {
+      for (const Expr *Bytes : Launches) {
         const std::optional<int64_t> B = constantValue(Bytes, Ctx);
         if (!B || (End && *End != *B / ElemBytes)) {
           End.reset();
@@ -175,7 +177,6 @@ std::string planCarves(const ASTContext &Ctx, const VarDecl *Decl,
     SizeFactors.push_back(F);
     return "";
   }
-  const std::vector<const Expr *> Launches = launchDynamicSizes(Ctx, Launched);
   for (const Expr *Bytes : Launches) {
     const Expr *F = termFactor(Bytes, S, Elements, ElemBytes, Ctx, StrideText);
     if (!F) {
