@@ -209,8 +209,12 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                      verb(F.Kind) + " shared array '" + F.Array + "' on " +
                          F.Arch + ": " +
                          (R.Status == Verdict::Ok && R.Instructions == 0
-                              ? std::string("no bank conflict (not executed "
-                                            "under the analysed block shape)")
+                              ? "no bank conflict (" +
+                                    (R.Reason.empty()
+                                         ? std::string("not executed under the "
+                                                       "analysed block shape")
+                                         : R.Reason) +
+                                    ")"
                           : R.Status == Verdict::Ok
                               ? "no bank conflict (" + number(R.Wavefronts) +
                                     perInstruction(F) + ")"

@@ -165,7 +165,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   const auto Generated = std::chrono::steady_clock::now();
   if (Analyse)
     dropKernelsNotAnalysed(*DM, Analyse);
-  normaliseForAnalysis(*DM->M, &DM->Merged);
+  normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused);
   if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
@@ -321,7 +321,8 @@ void registerNonSpeculatingSimplifyCFG(llvm::PassBuilder &PB) {
 
 } // namespace
 
-void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
+void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
+                          ReusedLoads *Reused) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -360,6 +361,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
     llvm::consumeError(std::move(Err));
     return;
   }
+  if (Reused)
+    Reused->watch(M);
   Inline.run(M, MAM);
   for (llvm::Function &F : M)
     if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty())
@@ -371,6 +374,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged) {
     return;
   }
   MPM.run(M, MAM);
+  if (Reused)
+    Reused->stop();
   vectorizeRecordingMerges(M, PB, MAM, Merged);
 }
 

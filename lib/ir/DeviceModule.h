@@ -28,6 +28,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "ir/ReusedLoads.h"
 
 #include <functional>
 #include <memory>
@@ -70,6 +71,12 @@ public:
   /// vectorizer merged into \p I; empty when \p I is not a merged access.
   const std::vector<MergedAccess> &mergedFrom(const llvm::Instruction *I) const;
 
+  /// The reads whose value the compiler takes from load \p I instead of
+  /// reading again (see ReusedLoads.h), at their source locations.
+  std::vector<const llvm::DILocation *> reusedBy(const llvm::Instruction &I) const {
+    return Reused.at(I);
+  }
+
 private:
   DeviceModule() = default;
   std::unique_ptr<llvm::LLVMContext> LLVMCtx;
@@ -78,6 +85,7 @@ private:
   std::unique_ptr<struct DeviceModuleInputs> Inputs; ///< what the code generator refers to
   llvm::Module *M = nullptr;
   MergeMap Merged;
+  ReusedLoads Reused;
 };
 
 /// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
@@ -85,8 +93,10 @@ private:
 bool isKernelFunction(const llvm::Function &F);
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)
-/// receives what the load/store vectorizer merged.
-void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr);
+/// receives what the load/store vectorizer merged, \p Reused the loads the
+/// pipeline replaced by earlier ones.
+void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr,
+                          ReusedLoads *Reused = nullptr);
 
 } // namespace ldslint
 

@@ -125,6 +125,37 @@ void addMergedFindings(const SourceManager &SM,
   }
 }
 
+/// The findings of the reads the compiler answers from load \p F's value
+/// (ReusedLoads.h): no shared-memory instruction of their own.
+void addReusedFindings(const SourceManager &SM,
+                       const std::vector<const llvm::DILocation *> &Reused,
+                       const Finding &F,
+                       const std::function<bool(const Finding &)> &Settled,
+                       std::vector<Finding> &Out) {
+  for (const llvm::DILocation *L : Reused) {
+    Finding G = F;
+    placeAt(SM, L, G);
+    if (G.Line == 0 || (G.Line == F.Line && G.File == F.File) ||
+        (Settled && Settled(G)))
+      continue;
+    if (std::any_of(Out.begin(), Out.end(), [&](const Finding &H) {
+          return H.Line == G.Line && H.Column == G.Column && H.File == G.File;
+        }))
+      continue;
+    G.Result = EvalResult();
+    G.Result.Status = Verdict::Ok;
+    G.Result.Reason = "no shared-memory instruction of its own: the compiler "
+                      "reuses the value read at line " +
+                      std::to_string(F.Line) +
+                      (G.File == F.File ? std::string()
+                                        : " of " + llvm::sys::path::filename(F.File).str());
+    G.Fixes.clear();
+    G.FixNotes.clear();
+    G.AfterFix.reset();
+    Out.push_back(std::move(G));
+  }
+}
+
 } // namespace
 
 std::vector<Finding> analyzeDeviceModule(
@@ -168,6 +199,7 @@ std::vector<Finding> analyzeDeviceModule(
     const size_t First = Findings.size();
     std::vector<const void *> Arrays;
     std::vector<const AccessModel *> Models;
+    std::vector<Finding> Reused;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
       // An instruction the vectorizer built stands for the accesses it
@@ -209,6 +241,8 @@ std::vector<Finding> analyzeDeviceModule(
       }
       std::vector<Finding> Merged;
       addMergedFindings(SM, MergedFrom, F, Settled, Merged);
+      if (A.Model.Kind == AccessKind::Read)
+        addReusedFindings(SM, DM.reusedBy(*A.Inst), F, Settled, Reused);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
@@ -219,6 +253,9 @@ std::vector<Finding> analyzeDeviceModule(
       }
     }
     markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First);
+    // After the merge pass: these are no instructions that could merge.
+    for (Finding &G : Reused)
+      Findings.push_back(std::move(G));
   }
   return Findings;
 }

@@ -6,6 +6,7 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -92,6 +93,14 @@ std::string sourceName(const Value *V) {
   if (N.empty() || std::isdigit(static_cast<unsigned char>(N[0])))
     return "";
   return N;
+}
+
+/// A shared variable's source name: `_ZZ9sortPairsPjE1s` (a static local of
+/// sortPairs) -> "s".
+std::string variableName(const GlobalVariable *G) {
+  const std::string Full = llvm::demangle(G->getName().str());
+  const size_t Colons = Full.rfind("::");
+  return Colons == std::string::npos ? Full : Full.substr(Colons + 2);
 }
 
 unsigned lineOf(const Instruction *I) {
@@ -583,7 +592,7 @@ private:
                  ? ParamNames[A->getArgNo()]
                  : sourceName(A);
     else if (P.Base)
-      Base = sourceName(P.Base).empty() ? "" : P.Base->getName().str();
+      Base = sourceName(P.Base).empty() ? "" : variableName(P.Base);
     if (!Base.empty()) {
       const std::string Member = sourceName(Ptr);
       const bool IsMember = isa<GEPOperator>(Ptr) && !Member.empty() &&

@@ -1,0 +1,104 @@
+//===- ReusedLoads.cpp -----------------------------------------------------===//
+#include "ir/ReusedLoads.h"
+
+#include "llvm/IR/InstIterator.h"
+
+namespace ldslint {
+
+namespace {
+
+ReusedLoads::Key keyOf(const llvm::DILocation *L) {
+  return {L->getLine(), L->getColumn(), L->getScope()};
+}
+
+bool sameFrame(const llvm::DILocation *A, const llvm::DILocation *B) {
+  return A->getLine() == B->getLine() && A->getColumn() == B->getColumn() &&
+         A->getScope() == B->getScope();
+}
+
+/// \p L with \p Outer appended to its inlining chain.
+const llvm::DILocation *withOuter(const llvm::DILocation *L,
+                                  const llvm::DILocation *Outer) {
+  if (!Outer)
+    return L;
+  const llvm::DILocation *Inner =
+      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
+  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
+                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
+}
+
+} // namespace
+
+/// Follows one load: when the pipeline replaces it by another value, the
+/// replacement is recorded and followed in turn (it may be replaced later).
+class ReusedLoads::Watch final : public llvm::CallbackVH {
+public:
+  Watch(ReusedLoads &Owner, llvm::LoadInst *LI)
+      : llvm::CallbackVH(LI), Owner(Owner), Loc(LI->getDebugLoc().get()) {}
+  void allUsesReplacedWith(llvm::Value *V) override {
+    Owner.replaced(Loc, V);
+    setValPtr(V);
+  }
+
+private:
+  ReusedLoads &Owner;
+  const llvm::DILocation *Loc;
+};
+
+ReusedLoads::ReusedLoads() = default;
+ReusedLoads::~ReusedLoads() = default;
+
+void ReusedLoads::watch(llvm::Module &M) {
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
+      // Reloads of local variables' slots are SROA's business, not reads
+      // of memory the user sees.
+      if (!LI || !LI->getDebugLoc() ||
+          llvm::isa<llvm::AllocaInst>(LI->getPointerOperand()->stripPointerCasts()))
+        continue;
+      Watches.push_back(std::make_unique<Watch>(*this, LI));
+    }
+}
+
+void ReusedLoads::stop() { Watches.clear(); }
+
+void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
+                           const llvm::Value *By) {
+  const auto *Survivor = llvm::dyn_cast<llvm::LoadInst>(By);
+  if (!Survivor || !Survivor->getDebugLoc())
+    return; // forwarded from a store, or folded: not a read any more
+  const llvm::DILocation *S = Survivor->getDebugLoc().get();
+  if (S->getLine() == Eliminated->getLine() &&
+      S->getScope()->getFile() == Eliminated->getScope()->getFile())
+    return; // the same line answers for both
+  if (Seen.insert({S, Eliminated}).second)
+    Replaced[keyOf(S)].push_back({S, Eliminated});
+}
+
+std::vector<const llvm::DILocation *>
+ReusedLoads::at(const llvm::Instruction &Load) const {
+  std::vector<const llvm::DILocation *> Out;
+  const llvm::DILocation *L = Load.getDebugLoc().get();
+  if (!L)
+    return Out;
+  auto It = Replaced.find(keyOf(L));
+  if (It == Replaced.end())
+    return Out;
+  for (const auto &[Survivor, Eliminated] : It->second) {
+    // The survivor's chain (as recorded, before later inlining) must be the
+    // innermost part of \p Load's: then the eliminated read sits in the same
+    // context, and the rest of \p Load's chain is where that was inlined.
+    const llvm::DILocation *S = Survivor, *A = L;
+    while (S && A && sameFrame(S, A)) {
+      S = S->getInlinedAt();
+      A = A->getInlinedAt();
+    }
+    if (S)
+      continue;
+    Out.push_back(withOuter(Eliminated, A));
+  }
+  return Out;
+}
+
+} // namespace ldslint
