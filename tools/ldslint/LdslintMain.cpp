@@ -15,6 +15,11 @@
 //  * clang's resource directory (builtin and CUDA wrapper headers: <new>,
 //    CUB) of the clang ldslint is built with, not one next to this binary;
 //  * with CUDA 13, `-isystem <cuda>/include/cccl`, which nvcc adds itself;
+//  * with a CUDA newer than this clang knows (13 for clang 22),
+//    `-Xclang -target-sdk-version=<cuda.h's version>`: without it clang
+//    falls back to the pre-9.2 launch API, and every `<<<>>>` in device
+//    code (thrust and CUB launch kernels from __host__ __device__
+//    functions) fails with "undeclared identifier cudaConfigureCall";
 //  * -fgpu-defer-diag: errors in host-only code (nvcc hands host code to
 //    the host compiler, e.g. host calls of max(float, float)) do not stop
 //    the device compile; errors in device code are still errors;
@@ -43,6 +48,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Cuda.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/Version.h"
 #include "clang/Config/config.h"
@@ -454,6 +460,22 @@ bool hasArg(const CommandLineArguments &Args, StringRef Prefix) {
                      [&](const std::string &A) { return startsWith(A, Prefix); });
 }
 
+/// "13.0" from `#define CUDA_VERSION 13000` in CUDA's cuda.h; empty when
+/// there is none.
+std::string cudaHeaderVersion(const std::string &Cuda) {
+  auto Buf = MemoryBuffer::getFile(Cuda + "/include/cuda.h");
+  if (!Buf)
+    return "";
+  StringRef Text = (*Buf)->getBuffer();
+  const size_t At = Text.find("#define CUDA_VERSION ");
+  if (At == StringRef::npos)
+    return "";
+  unsigned V = 0;
+  if (Text.substr(At + strlen("#define CUDA_VERSION ")).trim().consumeInteger(10, V) || V < 1000)
+    return "";
+  return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
+}
+
 /// Adds what a user's compile has without asking (see the file comment),
 /// saying each addition once.
 CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
@@ -488,6 +510,22 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
       Extra.push_back(Cccl);
       S.Said.say("added -isystem " + Cccl +
                  " (CUDA 13 CCCL headers, as nvcc does)");
+    }
+    const std::string Version = cudaHeaderVersion(Cuda);
+    // clang takes the SDK version from the CUDA installation it detects; it
+    // detects none with -nocudalib, nor one newer than it knows.
+    const bool NoLib = hasArg(Args, "-nocudalib") || hasArg(Args, "-nogpulib");
+    const clang::CudaVersion Known = clang::CudaStringToVersion(Version);
+    if (!Version.empty() && !hasArg(Args, "-target-sdk-version") &&
+        (NoLib || Known == clang::CudaVersion::UNKNOWN ||
+         Known > clang::CudaVersion::PARTIALLY_SUPPORTED)) {
+      Extra.push_back("-Xclang");
+      Extra.push_back("-target-sdk-version=" + Version);
+      S.Said.say("added -Xclang -target-sdk-version=" + Version +
+                 " (the version of " + Cuda + "/include/cuda.h; " +
+                 (NoLib ? "with -nocudalib" : "for a CUDA newer than clang " CLANG_VERSION_STRING " knows") +
+                 " clang would otherwise use the pre-9.2 launch API, and "
+                 "kernel launches in device code, e.g. thrust's and CUB's, fail)");
     }
   }
   if (Lang == "hip") {
