@@ -450,7 +450,10 @@ private:
         return SymExpr::binary(Op::Rem, builtinSymbol({BuiltinRef::ThreadIdx, 0}),
                                SymExpr::constant(WaveSize, IntType{32, false}),
                                T);
-    return unknown(Call, "it is the result of a call", mentionsLanes(Call));
+    // A callee can read threadIdx or %laneid itself (`getTid()`), whatever
+    // its arguments: its result is taken as differing between lanes, and
+    // the device-IR engine, which sees the callee's body, decides.
+    return unknown(Call, "it is the result of a call", true);
   }
 
   /// Reading a variable or memory.

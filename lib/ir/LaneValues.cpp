@@ -11,11 +11,13 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
+#include <cctype>
 #include <set>
 
 using namespace llvm;
@@ -451,7 +453,44 @@ private:
     }
   }
 
+  /// The lane's index in its warp or wavefront (PTX `%laneid`, AMD
+  /// `mbcnt`): the linear thread index modulo the wave size.
+  SymRef laneIndex(const IntType &T) {
+    const IntType U{32, false};
+    auto u = [&](SymRef V) { return SymExpr::cast(V, U); };
+    auto mul = [&](SymRef A, SymRef B) { return SymExpr::binary(Op::Mul, A, B, U); };
+    auto add = [&](SymRef A, SymRef B) { return SymExpr::binary(Op::Add, A, B, U); };
+    const SymRef BX = u(builtin(SymbolKind::BlockDim, "blockDim", 0));
+    const SymRef BY = u(builtin(SymbolKind::BlockDim, "blockDim", 1));
+    const SymRef Linear =
+        add(u(builtin(SymbolKind::ThreadIdx, "threadIdx", 0)),
+            add(mul(u(builtin(SymbolKind::ThreadIdx, "threadIdx", 1)), BX),
+                mul(u(builtin(SymbolKind::ThreadIdx, "threadIdx", 2)), mul(BX, BY))));
+    return SymExpr::cast(SymExpr::binary(Op::Rem, Linear,
+                                         SymExpr::constant(WaveSize, U), U),
+                         T);
+  }
+
+  /// Inline PTX that reads a special register: `mov.u32 %0, %%laneid;`
+  /// (CUB's and libcu++'s lane index).
+  SymRef inlineAsm(const CallBase *C, const InlineAsm &IA, const IntType &T) {
+    std::string Text;
+    for (char Ch : IA.getAsmString())
+      if (!std::isspace(static_cast<unsigned char>(Ch)))
+        Text += Ch;
+    if (Text == "mov.u32$0,%laneid;")
+      return laneIndex(T);
+    if (Text == "mov.u32$0,%warpid;")
+      return unknown(C, "%warpid", "it is the hardware warp slot (PTX %warpid), "
+                     "which need not be the warp's index in the block",
+                     true);
+    return unknown(C, nameOf(C, "a value"), "it is the result of inline assembly",
+                   true);
+  }
+
   SymRef call(const CallBase *C, const IntType &T) {
+    if (const auto *IA = dyn_cast<InlineAsm>(C->getCalledOperand()))
+      return inlineAsm(C, *IA, T);
     const Function *Callee = C->getCalledFunction();
     const StringRef Name = Callee ? Callee->getName() : "";
     auto dimOf = [&](StringRef N) -> int {
@@ -477,6 +516,27 @@ private:
       return builtin(SymbolKind::Unknown, "blockIdx", dimOf(Name));
     if (Name == "llvm.amdgcn.wavefrontsize")
       return SymExpr::constant(WaveSize, T);
+    // HIP's __lane_id(): mbcnt_hi(~0, mbcnt_lo(~0, 0)). mbcnt_lo(~0, a)
+    // counts the lanes below this one among lanes 0-31, mbcnt_hi(~0, a)
+    // among lanes 32-63, each plus a.
+    if ((Name == "llvm.amdgcn.mbcnt.lo" || Name == "llvm.amdgcn.mbcnt.hi") &&
+        C->arg_size() == 2)
+      if (auto *Mask = dyn_cast<ConstantInt>(C->getArgOperand(0)))
+        if (Mask->isMinusOne()) {
+          const IntType U{32, false};
+          const SymRef Lane = laneIndex(U);
+          const SymRef Below =
+              endsWith(Name, ".lo")
+                  ? SymExpr::binary(Op::Min, Lane, SymExpr::constant(32, U), U)
+                  : SymExpr::binary(
+                        Op::Sub,
+                        SymExpr::binary(Op::Max, Lane, SymExpr::constant(32, U), U),
+                        SymExpr::constant(32, U), U);
+          return SymExpr::cast(
+              SymExpr::binary(Op::Add, Below,
+                              SymExpr::cast(value(C->getArgOperand(1)), U), U),
+              T);
+        }
     // Debian's HIP headers reach the work-item functions of the device
     // libraries (not linked: -nogpulib).
     if (startsWith(Name, "__ockl_get_") && C->arg_size() == 1)

@@ -1,0 +1,52 @@
+// The lane index read from PTX's %laneid (CUB's and libcu++'s
+// get_sreg_laneid, hand-written `asm("mov.u32 %0, %%laneid;")`) is the
+// linear thread index modulo 32, per lane; %warpid is the hardware warp slot,
+// not the warp's index in the block, and stays unknown with that reason.
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefixes=CHECK,BOTH
+// RUN: not %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefixes=CHECK,IR
+
+__device__ unsigned laneId() {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}
+
+__device__ unsigned warpSlot() {
+  unsigned w;
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(w));
+  return w;
+}
+
+// 16x4 blocks: lanes 0-31 are rows 0-1, so %laneid is x + 16 * y.
+__global__ void strided(float *out) {
+  __shared__ float s[32 * 4 * 2];
+  const unsigned warp = (threadIdx.x + 16 * threadIdx.y) / 32;
+  s[warp * 64 + 2 * laneId()] = out[threadIdx.x];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 2-way bank conflict writing shared array 's'
+  __syncthreads();
+  out[threadIdx.x] = s[warp * 64 + laneId()];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+}
+
+__global__ void slots(float *out) {
+  __shared__ float s[32 * 32];
+  out[threadIdx.x] = s[warpSlot() * 32 + threadIdx.x];
+  // BOTH: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `warpSlot()`, which differs between lanes
+  // IR: lane-id.cu:[[@LINE-2]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on %warpid, which differs between lanes (it is the hardware warp slot (PTX %warpid), which need not be the warp's index in the block)
+}
+
+void launch(float *o) {
+  strided<<<1, dim3(16, 4)>>>(o);
+  slots<<<1, 64>>>(o);
+}
+
+// A helper that reads threadIdx is no uniform value, although its call
+// mentions no thread index: 2-way, not a broadcast.
+__device__ int threadIndex() { return threadIdx.x; }
+__global__ void helper(float *out) {
+  __shared__ float s[64];
+  s[threadIndex() * 2] = 1.0f;
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 2-way bank conflict writing shared array 's'
+  out[threadIdx.x] = s[threadIdx.x];
+}
+void launchHelper(float *o) { helper<<<1, 32>>>(o); }
