@@ -35,3 +35,17 @@ gunzip -c "$here/explore/measured/fusion.csv.gz" > "$work/fusion-measured.csv"
 python3 "$here/compare.py" --pred "$work/fusion.json" --ncu "$work/fusion-measured.csv" \
   -o "$work/fusion.md" >/dev/null
 grep -m1 "Summary" "$work/fusion.md" | sed 's/^/loop fusion: /'
+
+# Real-code idioms (idioms/*.cu: CUB block primitives, %laneid, helpers,
+# reused reads), measured once on an H200 (idioms/measured/).
+tar xzf "$here/idioms/measured/h200-idioms-csv.tar.gz" -C "$work"
+bash "$here/idioms/make-predictions.sh" "$work/idioms-pred" "$build/bin/ldslint" >/dev/null
+python3 "$here/samples/compare.py" --pred "$work/idioms-pred" --ncu-dir "$work/csv" \
+  --src "$here/idioms" -o "$work/idioms.md" >/dev/null
+grep -m1 "Summary" "$work/idioms.md" | sed 's/^/idioms: /'
+
+# A disagreement with the hardware fails the check.
+if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/idioms.md" |
+   grep -Eq "[1-9][0-9]* DISAGREE"; then
+  echo "check-recorded: a prediction disagrees with the recorded counters"; exit 1
+fi

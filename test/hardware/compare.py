@@ -259,6 +259,13 @@ def load_predictions(paths, warnings):
             except (TypeError, ValueError):
                 warnings.append("%s: finding without a line: %r" % (path, f))
                 continue
+            # An ok finding with no instruction (not executed under the
+            # launch, or a read whose value the compiler reuses) predicts
+            # nothing for the counters to count: a measurement at its line
+            # then shows as measured without a prediction.
+            if (str(f.get("status", "")).lower() == "ok" and
+                    number(f.get("wavefronts_per_instruction")) == 0):
+                continue
             key = (os.path.basename(str(f.get("file", ""))),
                    normalize_kernel(str(f.get("function", ""))), line)
             preds.setdefault(key, []).append(f)

@@ -513,17 +513,16 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
     }
     const std::string Version = cudaHeaderVersion(Cuda);
     // clang takes the SDK version from the CUDA installation it detects; it
-    // detects none with -nocudalib, nor one newer than it knows.
+    // detects none with -nocudalib, and cannot name one it does not know.
     const bool NoLib = hasArg(Args, "-nocudalib") || hasArg(Args, "-nogpulib");
     const clang::CudaVersion Known = clang::CudaStringToVersion(Version);
     if (!Version.empty() && !hasArg(Args, "-target-sdk-version") &&
-        (NoLib || Known == clang::CudaVersion::UNKNOWN ||
-         Known > clang::CudaVersion::PARTIALLY_SUPPORTED)) {
+        (NoLib || Known == clang::CudaVersion::UNKNOWN)) {
       Extra.push_back("-Xclang");
       Extra.push_back("-target-sdk-version=" + Version);
       S.Said.say("added -Xclang -target-sdk-version=" + Version +
                  " (the version of " + Cuda + "/include/cuda.h; " +
-                 (NoLib ? "with -nocudalib" : "for a CUDA newer than clang " CLANG_VERSION_STRING " knows") +
+                 (NoLib ? "with -nocudalib" : "a CUDA newer than clang " CLANG_VERSION_STRING " knows:") +
                  " clang would otherwise use the pre-9.2 launch API, and "
                  "kernel launches in device code, e.g. thrust's and CUB's, fail)");
     }
