@@ -513,6 +513,9 @@ private:
       return false;
     if (auto B = matchBuiltin(E, Ctx))
       return B->K == BuiltinRef::ThreadIdx;
+    // A callee can read threadIdx itself, whatever its arguments.
+    if (isa<CallExpr>(E->IgnoreParenImpCasts()))
+      return true;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
       auto It = Bindings.find(DRE->getDecl());
       if (It != Bindings.end())

@@ -50,3 +50,13 @@ __global__ void helper(float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 void launchHelper(float *o) { helper<<<1, 32>>>(o); }
+
+// A value loaded through a pointer a helper returns depends on the lane when
+// the helper's pointer does: not decided (data), never a broadcast.
+__device__ const int *mine(const int *table) { return table + threadIdx.x; }
+__global__ void throughHelper(const int *table, float *out) {
+  __shared__ float s[64];
+  out[threadIdx.x] = s[mine(table)[0] & 63];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided
+}
+void launchThrough(const int *t, float *o) { throughHelper<<<1, 32>>>(t, o); }
