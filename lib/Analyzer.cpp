@@ -40,12 +40,18 @@ public:
   explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext() && !SM.isInSystemHeader(FD->getLocation()))
+    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
+        FD->isDependentContext())
+      return true;
+    if (!SM.isInSystemHeader(FD->getLocation()))
       Kernels.push_back(FD);
+    else if (FD->isTemplateInstantiation())
+      ++LibraryInstantiations;
     return true;
   }
   std::vector<const FunctionDecl *> Kernels;
+  /// Kernel templates of system headers (CUB, thrust) this unit instantiates.
+  unsigned LibraryInstantiations = 0;
 
 private:
   const SourceManager &SM;
@@ -234,7 +240,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   // Kernels the source engine decided entirely need no device IR; when that
   // is all of them, no device IR is generated.
   if (Options.Engine == EngineChoice::Both && Out.Skipped.empty() &&
-      Out.DecidedBySource.size() == Out.SourceKernels) {
+      Out.DecidedBySource.size() == Out.SourceKernels &&
+      !(Options.LibraryKernels && Out.LibraryKernels > 0)) {
     if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
       llvm::errs() << "ldslint: device IR not needed (" << Out.SourceKernels
                    << " kernels decided by the source engine)\n";
@@ -245,6 +252,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
                  << Out.SourceKernels - Out.DecidedBySource.size() << " of "
                  << Out.SourceKernels << " kernels\n";
   auto NeedsIr = [&](const FunctionDecl *FD) {
+    if (SM.isInSystemHeader(FD->getLocation()))
+      return Options.LibraryKernels;
     return Options.Engine != EngineChoice::Both ||
            !Out.DecidedBySource.count(FD->getCanonicalDecl());
   };
@@ -375,6 +384,7 @@ void analyzeSource(ASTContext &Ctx, const BankModel &Model,
       Out.DecidedBySource.insert(K.Kernel->getCanonicalDecl());
   }
   Out.SourceKernels = Kernels.size();
+  Out.LibraryKernels = Finder.LibraryInstantiations;
   Planner.plan(Out.Findings);
 }
 } // namespace

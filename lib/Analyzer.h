@@ -29,6 +29,11 @@ struct AnalysisOptions {
   /// (the device IR is generated with them, optimisation aside).
   const clang::CodeGenOptions *CodeGen = nullptr;
   std::optional<BlockShape> AssumeBlock;
+  /// Also analyse kernels defined in system headers (CUB's and thrust's
+  /// device-wide kernels), reported at the library's lines: every answer is
+  /// asked for (report=all). Otherwise their code is dropped unanalysed, as
+  /// nothing of them could be shown (conflicts in system headers are not).
+  bool LibraryKernels = false;
   /// Offer the XOR swizzle first when both fixes work (default: padding).
   bool PreferSwizzle = false;
   /// The other targets of the build ("sm_80", "gfx942"); fixes are planned
@@ -62,6 +67,8 @@ struct AnalysisOutput {
   std::vector<std::string> Skipped;
   bool MemoryBudgetSpent = false; ///< memory, not time, ran out first
   std::vector<Finding> Findings;
+  /// Kernel templates of system headers the unit instantiates.
+  unsigned LibraryKernels = 0;
   /// Kernels the source engine found, and those of them whose every
   /// shared-memory operation it decided (KernelCoverage.h): the device-IR
   /// engine leaves these out, and is not run when all are.

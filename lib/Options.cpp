@@ -100,6 +100,7 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
   if (Name == "report-all" && Value.empty()) {
     Opts.Report.ShowUnknown = true;
     Opts.Report.ShowOk = true;
+    Opts.Analysis.LibraryKernels = true;
     return "";
   }
   return "unknown option '" + Arg + "'";

@@ -75,7 +75,8 @@ void dumpKernel(const IrKernel &K) {
 
 /// Places \p F where the user wrote the access at \p L: the innermost
 /// location outside system headers (atomicAdd's body is in CUDA's headers,
-/// its call in the user's code); the calls around it are notes.
+/// its call in the user's code), or, in a library's own kernel, the
+/// innermost location; the calls around it are notes.
 void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
   std::vector<SourceLocation> Chain;
   for (; L; L = L->getInlinedAt())
@@ -84,6 +85,10 @@ void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
   while (At + 1 < Chain.size() &&
          (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
     ++At;
+  // All in system headers (a library's own kernel): where the access is.
+  if (At < Chain.size() && (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
+    for (At = 0; At + 1 < Chain.size() && Chain[At].isInvalid();)
+      ++At;
   F.Loc = At < Chain.size() ? Chain[At] : SourceLocation();
   F.CallLocs.clear();
   for (size_t I = At + 1; I < Chain.size(); ++I)
@@ -169,7 +174,7 @@ std::vector<Finding> analyzeDeviceModule(
     if (Fn.isDeclaration() || !isKernelFunction(Fn))
       continue; // a declaration: a kernel the source engine decided
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
-    if (FD && SM.isInSystemHeader(FD->getLocation()))
+    if (FD && SM.isInSystemHeader(FD->getLocation()) && !Options.LibraryKernels)
       continue;
     if (pastDeadline(Options)) {
       const std::string Name =

@@ -709,8 +709,10 @@ int main(int argc, const char **argv) {
     errs() << "ldslint: --report must be conflicts or all\n";
     return 2;
   }
-  if (Report == "all")
+  if (Report == "all") {
     S.Opts.Report.ShowOk = S.Opts.Report.ShowUnknown = true;
+    S.Opts.Analysis.LibraryKernels = true;
+  }
   if (ShowUnknown)
     S.Opts.Report.ShowUnknown = true;
   if (MinDegree.getNumOccurrences()) {
