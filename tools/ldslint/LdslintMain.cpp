@@ -91,7 +91,9 @@ cl::opt<std::string> Format("format", cl::desc("Output format: text (clang "
 cl::opt<std::string> Report(
     "report",
     cl::desc("Which accesses to report: conflicts (default), or all "
-             "(conflict-free and undecidable accesses too)"),
+             "(conflict-free and undecidable accesses too, and those of "
+             "library kernels in system headers, e.g. thrust's and CUB's "
+             "device-wide kernels)"),
     cl::init("conflicts"), cl::cat(Category));
 cl::list<std::string> Archs("arch", cl::desc(ldslint::help::Arch),
                             cl::CommaSeparated, cl::cat(Category));
