@@ -463,12 +463,36 @@ void AccessEvaluation::resolveLoops() {
       }
       continue;
     }
-    // Not enumerable: the companions are values that change per iteration.
+    // Not enumerable: the companions are values that change per iteration,
+    // the same for every lane when nothing lane-dependent flows into the
+    // loop's start, test or steps (`offset <<= 1` in a scan's tree loop:
+    // every lane of an iteration sees the same offset; a lane-dependent
+    // test would let lanes leave at different iterations).
+    // Other loops' variables count as uniform only when enumerated (outer
+    // loops, already resolved): an inner loop's may still vary.
+    auto varies = [&](const SymRef &E) {
+      if (!E || isLaneVarying(E))
+        return true;
+      for (SymbolId Id : symbolsOf(E)) {
+        const SymbolInfo &S = Symbols[Id];
+        if (S.Kind != SymbolKind::LoopVar || Id == L.Var ||
+            std::any_of(L.Companions.begin(), L.Companions.end(),
+                        [&](const LoopCompanion &C) { return C.Var == Id; }))
+          continue;
+        if (std::find(ActiveLoops.begin(), ActiveLoops.end(), S.LoopIndex) ==
+            ActiveLoops.end())
+          return true;
+      }
+      return false;
+    };
+    bool LoopVaries = varies(L.Init) || varies(L.Cond) || varies(L.Next);
+    for (const LoopCompanion &C : L.Companions)
+      LoopVaries |= varies(C.Init) || varies(C.Next);
     for (const LoopCompanion &C : L.Companions) {
       const SymRef U = SymExpr::symbol(
           addUnknown("`" + Symbols[C.Var].Name + "`",
                      "it changes in `" + L.Text + "`, whose bounds are not known",
-                     false, std::nullopt, true),
+                     false, std::nullopt, LoopVaries),
           C.VarType);
       const SymbolId Var = C.Var;
       substituteEverywhere(

@@ -282,3 +282,58 @@ TEST(Evaluator, ViewsOfAnUnknownValueComeFromItsWorstCase) {
     EXPECT_EQ(C.Degree, 32u) << P.WarpLabel;
   }
 }
+
+namespace {
+/// for (l = n; l > 0; l >>= 1) { s[offset + t]; offset <<= 1; } with the
+/// companion `offset` starting at \p OffsetInit; n is a kernel parameter, so
+/// the loop cannot be enumerated.
+EvalResult scanTreeLoop(Fixture &F, SymRef OffsetInit) {
+  const IntType I32{32, true};
+  SymbolInfo LS;
+  LS.Kind = SymbolKind::LoopVar;
+  LS.Name = "l";
+  LS.LoopIndex = 0;
+  const SymbolId Lv = F.K.addSymbol(LS);
+  SymbolInfo OS = LS;
+  OS.Name = "offset";
+  const SymbolId Ov = F.K.addSymbol(OS);
+  LoopModel L;
+  L.Var = Lv;
+  L.VarType = I32;
+  L.Init = SymExpr::symbol(F.param("n"), I32);
+  L.Cond = SymExpr::binary(Op::GT, SymExpr::symbol(Lv, I32),
+                           SymExpr::constant(0, I32), IntType{1, false});
+  L.Next = SymExpr::binary(Op::Shr, SymExpr::symbol(Lv, I32),
+                           SymExpr::constant(1, I32), I32);
+  LoopCompanion C;
+  C.Var = Ov;
+  C.VarType = I32;
+  C.Init = OffsetInit;
+  C.Next = SymExpr::binary(Op::Shl, SymExpr::symbol(Ov, I32),
+                           SymExpr::constant(1, I32), I32);
+  L.Companions.push_back(C);
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = mul(add(SymExpr::symbol(Ov, I32), F.sym(F.Tx)), F.c(4));
+  A.Loops = {0};
+  return evaluateAccess(F.K, A, parseBlockShape("64"), *lookupBankModel("sm_90"),
+                        EvalOptions());
+}
+} // namespace
+
+// A value that changes in a loop without known bounds is the same for every
+// lane of an iteration when nothing lane-dependent flows into the loop: as a
+// uniform offset it cannot cause a conflict.
+TEST(Evaluator, UniformCompanionOfAnOpenLoopIsHarmless) {
+  Fixture F;
+  EvalResult R = scanTreeLoop(F, SymExpr::constant(1, IntType{32, true}));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+}
+
+// Starting from a lane's own value, it differs between lanes: not decided.
+TEST(Evaluator, LaneDependentCompanionOfAnOpenLoopIsUnknown) {
+  Fixture F;
+  EvalResult R = scanTreeLoop(F, SymExpr::cast(F.sym(F.Tx), IntType{32, true}));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("differs between lanes"), std::string::npos) << R.Reason;
+}
