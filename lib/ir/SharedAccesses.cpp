@@ -64,11 +64,22 @@ const Value *pointerBehindInteger(const Value *V) {
 
 /// Small memcpy/memset of a constant size: the pieces the backend emits,
 /// each as wide as the alignment of both sides allows (at most 16 bytes).
+/// CUDA (nvcc): a copy through a pointer cast to a vector type
+/// (`*(float4 *)&tile[r][c] = ...`, `LDST128BITS`) is one access of the
+/// vector's alignment, which clang keeps on one side only (the other has
+/// the element's: 2 for `half`); nvcc emits one STS.128/LDS.128 for it.
 void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
   auto *Len = dyn_cast<ConstantInt>(MI.getLength());
   unsigned Align = MI.getDestAlign() ? MI.getDestAlign()->value() : 1;
-  if (auto *MT = dyn_cast<MemTransferInst>(&MI))
-    Align = std::min<unsigned>(Align, MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1);
+  if (auto *MT = dyn_cast<MemTransferInst>(&MI)) {
+    const unsigned Source = MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1;
+    const bool Nvptx = startsWith(MI.getModule()->getTargetTriple()
+#if LLVM_VERSION_MAJOR >= 21
+                                      .str()
+#endif
+                                      , "nvptx");
+    Align = Nvptx ? std::max(Align, Source) : std::min(Align, Source);
+  }
   const uint64_t Size = Len ? Len->getZExtValue() : 0;
   unsigned Piece = 16;
   while (Piece > 1 && (Piece > Align || Size % Piece))
