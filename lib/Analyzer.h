@@ -1,9 +1,10 @@
 //===- Analyzer.h - Analyse one translation unit for one target -*- C++ -*-===//
 //
-// The entry point every front end calls: finds the kernels of a device
-// compile, extracts their shared accesses, evaluates them for each block
-// shape on the target's bank model, plans padding fixes, and returns
-// findings. It prints nothing.
+// The entry point every front end calls: generates the device IR of a
+// device compile, finds every shared-memory operation of its kernels,
+// evaluates each for each block shape on the target's bank model, places
+// the findings at the source expressions, plans padding and swizzle fixes
+// on the source, and returns findings. It prints nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_ANALYZER_H
@@ -18,13 +19,7 @@
 
 namespace ldslint {
 
-/// Which engine answers: both (the AST engine's findings, completed by the
-/// device-IR engine for every shared-memory operation the AST engine does
-/// not decide), or one of them alone (for measurements).
-enum class EngineChoice { Both, Ast, Ir };
-
 struct AnalysisOptions {
-  EngineChoice Engine = EngineChoice::Both;
   /// The compile's code-generation options, when the front end has them
   /// (the device IR is generated with them, optimisation aside).
   const clang::CodeGenOptions *CodeGen = nullptr;
@@ -60,20 +55,17 @@ struct AnalysisOptions {
 struct AnalysisOutput {
   std::optional<BankModel> Model;
   std::string Problem; ///< set when nothing could be analysed (unknown arch)
-  /// Set when the device IR could not be generated (only the AST engine's
-  /// findings are then reported).
+  /// Set when the device IR could not be generated or analysed (the
+  /// unit's kernels then have no findings).
   std::string IrProblem;
   /// Kernels not analysed because the time or memory budget was spent.
   std::vector<std::string> Skipped;
   bool MemoryBudgetSpent = false; ///< memory, not time, ran out first
   std::vector<Finding> Findings;
+  /// Kernels of the unit outside system headers (instantiations counted).
+  size_t Kernels = 0;
   /// Kernel templates of system headers the unit instantiates.
   unsigned LibraryKernels = 0;
-  /// Kernels the source engine found, and those of them whose every
-  /// shared-memory operation it decided (KernelCoverage.h): the device-IR
-  /// engine leaves these out, and is not run when all are.
-  size_t SourceKernels = 0;
-  std::set<const clang::FunctionDecl *> DecidedBySource;
 };
 
 /// The process's resident memory in bytes (0 where it cannot be read).

@@ -40,6 +40,13 @@ const char *verdictName(Verdict V) {
 
 namespace {
 
+/// A loop as the text of a finding names it: source text in backticks, a
+/// description ("the loop at line 12") as it is.
+std::string loopName(const std::string &Text) {
+  return Text.rfind("the ", 0) == 0 ? Text : "`" + Text + "`";
+}
+
+
 constexpr IntType U32{32, false};
 constexpr IntType I64{64, true};
 constexpr uint64_t MaxOpenEndedTrips = 256; // open-ended loops: iterations tried
@@ -491,7 +498,7 @@ void AccessEvaluation::resolveLoops() {
     for (const LoopCompanion &C : L.Companions) {
       const SymRef U = SymExpr::symbol(
           addUnknown("`" + Symbols[C.Var].Name + "`",
-                     "it changes in `" + L.Text + "`, whose bounds are not known",
+                     "it changes in " + loopName(L.Text) + ", whose bounds are not known",
                      false, std::nullopt, LoopVaries),
           C.VarType);
       const SymbolId Var = C.Var;
@@ -501,7 +508,7 @@ void AccessEvaluation::resolveLoops() {
     // Not enumerable: summarise the variable.
     SymRef Replacement;
     if (L.Init && L.Step && !isLaneVarying(L.Step)) {
-      SymbolId Trip = addUnknown("the iteration of `" + L.Text + "`",
+      SymbolId Trip = addUnknown("the iteration of " + loopName(L.Text),
                                  "its bounds are not known statically", false,
                                  std::pair<int64_t, int64_t>(0, INT32_MAX));
       Replacement = SymExpr::cast(
@@ -514,7 +521,7 @@ void AccessEvaluation::resolveLoops() {
     } else {
       SymbolId U = addUnknown(
           "`" + Symbols[L.Var].Name + "`",
-          "it changes in `" + L.Text + "`, whose bounds are not known", false,
+          "it changes in " + loopName(L.Text) + ", whose bounds are not known", false,
           std::nullopt, VaryingInit);
       Replacement = SymExpr::symbol(U, L.VarType);
     }

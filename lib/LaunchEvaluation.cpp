@@ -382,8 +382,12 @@ void markMergeCandidates(const KernelModel &Kernel,
         continue;
       Finding &F = Findings[First + Members[P].second];
       const Finding &O = Findings[First + Members[*Partner[P]].second];
-      const std::string Other = "line " + std::to_string(O.Line) +
-                                ", column " + std::to_string(O.Column);
+      // The pieces of one copy (a struct assigned whole) share their place.
+      const bool SamePlace = O.Line == F.Line && O.Column == F.Column && O.File == F.File;
+      const std::string Where = "line " + std::to_string(O.Line) + ", column " +
+                                std::to_string(O.Column);
+      const std::string TheOther =
+          SamePlace ? "another access of this expression" : "the one at " + Where;
       // NVIDIA merges adjacent words only into an aligned wider access: a
       // pair whose lower address is misaligned for some threads of a
       // launched block stays two instructions.
@@ -391,7 +395,9 @@ void markMergeCandidates(const KernelModel &Kernel,
         const size_t Lower = Members[std::min(P, *Partner[P])].second;
         if (auto Rs = misalignedThreads(*Accesses[Lower], Kernel, *F.Block, 2 * W)) {
           F.Result.Assumptions.push_back(
-              "not merged with the access at " + Other + ": the lower address is " +
+              "not merged with " +
+              (SamePlace ? TheOther : "the access at " + Where) +
+              ": the lower address is " +
               std::to_string(Rs->first) + " and " + std::to_string(Rs->second) +
               " modulo " + std::to_string(2 * W) + " for different threads of the " +
               F.Block->str() + " block, so no " + std::to_string(2 * W) +
@@ -404,19 +410,18 @@ void markMergeCandidates(const KernelModel &Kernel,
       // to), so lanes reach the same words and the conflict stands.
       if (F.Result.Status == Verdict::Conflict && W < 4) {
         F.Result.Assumptions.push_back(
-            "if the compiler merges this access with the one at " + Other +
+            "if the compiler merges this access with " + TheOther +
             ", the merged access reaches the same 4-byte words");
       } else if (F.Result.Status == Verdict::Conflict) {
         F.Result.Status = Verdict::Unknown;
         F.Result.Reason =
-            "the compiler may merge this access with the one at " + Other +
+            "the compiler may merge this access with " + TheOther +
             " into one wider instruction, which groups lanes differently; as "
             "a separate " + std::to_string(W) + "-byte access it would be " +
             std::to_string(F.Result.Degree) + "-way";
       } else if (F.Result.Status == Verdict::Ok) {
         F.Result.Assumptions.push_back(
-            "assumed the compiler keeps this access separate from the one at " +
-            Other);
+            "assumed the compiler keeps this access separate from " + TheOther);
       }
     }
   }

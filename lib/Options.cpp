@@ -78,17 +78,6 @@ std::string applyOption(ToolOptions &Opts, const std::string &Arg) {
     Opts.Analysis.PreferSwizzle = Value == "swizzle";
     return "";
   }
-  if (Name == "engine") {
-    if (Value == "both")
-      Opts.Analysis.Engine = EngineChoice::Both;
-    else if (Value == "ast")
-      Opts.Analysis.Engine = EngineChoice::Ast;
-    else if (Value == "ir")
-      Opts.Analysis.Engine = EngineChoice::Ir;
-    else
-      return "invalid engine '" + Value + "' (expected both, ast or ir)";
-    return "";
-  }
   if (Name == "show-unknown" && Value.empty()) {
     Opts.Report.ShowUnknown = true;
     return "";
@@ -126,10 +115,7 @@ const char *optionHelp() {
          "  time-budget=SECONDS per translation unit and target (default 60, 0: no\n"
          "                      limit); kernels not reached in time are listed\n"
          "  memory-budget=MB    memory the analysis may add per translation unit\n"
-         "                      and target (default 4096, 0: no limit); likewise\n"
-         "  engine=both|ast|ir  which analysis answers (default both: the source\n"
-         "                      engine, completed by the device-IR engine for every\n"
-         "                      shared-memory operation it does not decide)\n";
+         "                      and target (default 4096, 0: no limit); likewise\n";
 }
 
 } // namespace ldslint

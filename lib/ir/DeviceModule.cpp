@@ -1,5 +1,7 @@
 //===- DeviceModule.cpp ----------------------------------------------------===//
 #include "DeviceModule.h"
+#include "ir/VectorCopies.h"
+#include "ir/VectorCopySites.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -97,6 +99,31 @@ void dropKernelsNotAnalysed(
       }
   }
 }
+/// LLVM makes a second local of one name unique by appending a number
+/// (`j`, `j9`); the analysis names values after their source variables
+/// (`j.0` -> `j`). A name that the source never spelled but whose prefix
+/// it did is such a copy, and becomes `j.9`.
+void restoreSourceNames(llvm::Module &M, const IdentifierTable &Idents) {
+  auto Restore = [&](llvm::Value &V) {
+    if (!V.hasName())
+      return;
+    const llvm::StringRef Full = V.getName();
+    const llvm::StringRef Name = Full.substr(0, Full.find('.'));
+    const llvm::StringRef Stem = Name.rtrim("0123456789");
+    if (Stem.size() == Name.size() || Stem.empty() ||
+        Idents.find(Name) != Idents.end() || Idents.find(Stem) == Idents.end())
+      return;
+    V.setName(Stem + "." + Name.substr(Stem.size()) + Full.substr(Name.size()));
+  };
+  for (llvm::Function &F : M) {
+    for (llvm::Argument &A : F.args())
+      Restore(A);
+    for (llvm::BasicBlock &B : F)
+      for (llvm::Instruction &I : B)
+        Restore(I);
+  }
+}
+
 } // namespace
 
 std::unique_ptr<DeviceModule>
@@ -163,6 +190,13 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     return nullptr;
   }
   const auto Generated = std::chrono::steady_clock::now();
+  restoreSourceNames(*DM->M, Ctx.Idents);
+  {
+    const VectorCopySites Sites(Ctx);
+    widenVectorCopies(*DM->M, [&](const llvm::DILocation *L) {
+      return Sites.alignmentAt(L);
+    });
+  }
   if (Analyse)
     dropKernelsNotAnalysed(*DM, Analyse);
   normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused);

@@ -77,6 +77,12 @@ public:
     return Reused.at(I);
   }
 
+  /// The reads of shared variables the pipeline deleted as unused in
+  /// function \p Name (see ReusedLoads.h).
+  std::vector<ReusedLoads::DroppedRead> droppedIn(llvm::StringRef Name) const {
+    return Reused.droppedIn(Name);
+  }
+
 private:
   DeviceModule() = default;
   std::unique_ptr<llvm::LLVMContext> LLVMCtx;

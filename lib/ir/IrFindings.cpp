@@ -1,13 +1,19 @@
 //===- IrFindings.cpp ------------------------------------------------------===//
 #include "ir/IrFindings.h"
 
+#include "AccessPlacement.h"
 #include "LaunchEvaluation.h"
+#include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,29 +27,45 @@ namespace ldslint {
 
 namespace {
 
-/// The source location of an IR debug location, or an invalid one.
-SourceLocation sourceLocation(const SourceManager &SM, const llvm::DILocation *L) {
-  if (!L || !L->getLine())
-    return {};
-  llvm::SmallString<256> Path(L->getFilename());
-  if (!llvm::sys::path::is_absolute(Path) && !L->getDirectory().empty()) {
-    llvm::SmallString<256> Full(L->getDirectory());
-    llvm::sys::path::append(Full, Path);
-    Path = Full;
-  }
-  auto FE = SM.getFileManager().getOptionalFileRef(Path);
-  if (!FE)
-    return {};
-  return SM.translateFileLineCol(&FE->getFileEntry(), L->getLine(),
-                                 L->getColumn() ? L->getColumn() : 1);
+
+/// An `extern __shared__` array is one symbol of the module however many
+/// kernels declare it: the declaration in \p Kernel's own body when it has
+/// one (where the user looks, and what fixes edit), else \p Found.
+const VarDecl *ownDeclaration(const FunctionDecl *Kernel, const VarDecl *Found) {
+  if (!Kernel || !Found || !Found->hasExternalStorage() || !Kernel->getBody())
+    return Found;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Like = nullptr, *Own = nullptr;
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->hasExternalStorage() && V->getName() == Like->getName() &&
+          V->hasAttr<CUDASharedAttr>())
+        Own = V;
+      return !Own;
+    }
+  } F;
+  F.Like = Found;
+  const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern();
+  F.TraverseStmt((Pattern && Pattern->getBody() ? Pattern : Kernel)->getBody());
+  return F.Own ? F.Own : Found;
 }
 
-std::string lastNameComponent(std::string Name) {
-  const size_t Paren = Name.find('(');
-  if (Paren != std::string::npos && Name.find("::", Paren) != std::string::npos)
-    Name = Name.substr(Name.rfind("::") + 2);
-  const size_t Colons = Name.rfind("::");
-  return Colons == std::string::npos ? Name : Name.substr(Colons + 2);
+/// A conflicting access to one member of an array of structs strides by the
+/// struct size; storing each member in its own array (SoA) makes lanes read
+/// consecutive words.
+void suggestStructOfArrays(const ASTContext &Ctx, const VarDecl &Array, Finding &F) {
+  if (F.Result.Status != Verdict::Conflict)
+    return;
+  const QualType Elem = Ctx.getBaseElementType(Array.getType());
+  if (!Elem->isRecordType() || Elem->isIncompleteType())
+    return;
+  const int64_t StructBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+  if (StructBytes <= static_cast<int64_t>(F.WidthBytes))
+    return;
+  F.FixNotes.push_back("'" + F.Array + "' holds " + std::to_string(StructBytes) +
+                       "-byte structs and this access uses " +
+                       std::to_string(F.WidthBytes) +
+                       " bytes of each: a struct of arrays (one array per "
+                       "member) would give consecutive lanes consecutive words");
 }
 
 /// LDSLINT_DEBUG_IR=1: the normalised IR of each kernel and its accesses'
@@ -109,7 +131,7 @@ void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
 /// one of \p F: each takes the merged instruction's result, at its own line.
 void addMergedFindings(const SourceManager &SM,
                        const std::vector<MergedAccess> &Merged, Finding &F,
-                       const std::function<bool(const Finding &)> &Settled,
+                       const std::function<void(Finding &)> &Place,
                        std::vector<Finding> &Out) {
   if (Merged.empty())
     return;
@@ -123,8 +145,8 @@ void addMergedFindings(const SourceManager &SM,
   for (const MergedAccess &M : Merged) {
     Finding G = F;
     placeAt(SM, M.Loc, G);
-    if (G.Line == 0 || !Seen.insert({G.Line, G.Column}).second ||
-        (Settled && Settled(G)))
+    Place(G);
+    if (G.Line == 0 || !Seen.insert({G.Line, G.Column}).second)
       continue;
     Out.push_back(std::move(G));
   }
@@ -135,13 +157,12 @@ void addMergedFindings(const SourceManager &SM,
 void addReusedFindings(const SourceManager &SM,
                        const std::vector<const llvm::DILocation *> &Reused,
                        const Finding &F,
-                       const std::function<bool(const Finding &)> &Settled,
                        std::vector<Finding> &Out) {
   for (const llvm::DILocation *L : Reused) {
     Finding G = F;
+    G.Kind = AccessKind::Read;
     placeAt(SM, L, G);
-    if (G.Line == 0 || (G.Line == F.Line && G.File == F.File) ||
-        (Settled && Settled(G)))
+    if (G.Line == 0 || (G.Line == F.Line && G.File == F.File))
       continue;
     if (std::any_of(Out.begin(), Out.end(), [&](const Finding &H) {
           return H.Line == G.Line && H.Column == G.Column && H.File == G.File;
@@ -149,8 +170,9 @@ void addReusedFindings(const SourceManager &SM,
       continue;
     G.Result = EvalResult();
     G.Result.Status = Verdict::Ok;
-    G.Result.Reason = "no shared-memory instruction of its own: the compiler "
-                      "reuses the value read at line " +
+    G.Result.Reason = std::string("no shared-memory instruction of its own: "
+                                  "the compiler reuses the value ") +
+                      (F.Kind == AccessKind::Read ? "read" : "written") + " at line " +
                       std::to_string(F.Line) +
                       (G.File == F.File ? std::string()
                                         : " of " + llvm::sys::path::filename(F.File).str());
@@ -161,18 +183,131 @@ void addReusedFindings(const SourceManager &SM,
   }
 }
 
+/// The accesses inside a function the pipeline could not inline (it calls
+/// itself) through a pointer argument that a kernel passes into shared
+/// memory: `unknown`, at their own lines, so that none is silent.
+void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
+                          const llvm::Function &Kernel, const std::string &Function,
+                          const BankModel &Model, size_t First,
+                          const std::function<void(Finding &)> &Place,
+                          std::vector<Finding> &Out) {
+  for (const llvm::Instruction &I : llvm::instructions(Kernel)) {
+    std::vector<Finding> Inside;
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+    const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || Callee->isDeclaration() || isKernelFunction(*Callee))
+      continue;
+    for (const llvm::Argument &Arg : Callee->args()) {
+      if (!Arg.getType()->isPointerTy() || Arg.getArgNo() >= Call->arg_size())
+        continue;
+      const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(
+          llvm::getUnderlyingObject(Call->getArgOperand(Arg.getArgNo())));
+      if (!G || !isSharedAddressSpace(G->getAddressSpace()))
+        continue;
+      const auto *VD = llvm::dyn_cast_or_null<VarDecl>(DM.declFor(G->getName()));
+      for (const llvm::Instruction &J : llvm::instructions(*Callee)) {
+        const llvm::Value *Ptr = nullptr;
+        AccessKind Kind = AccessKind::Read;
+        if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(&J))
+          Ptr = L->getPointerOperand();
+        else if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&J)) {
+          Ptr = S->getPointerOperand();
+          Kind = AccessKind::Write;
+        }
+        if (!Ptr || llvm::getUnderlyingObject(Ptr) != &Arg)
+          continue;
+        Finding F;
+        placeAt(SM, J.getDebugLoc().get(), F);
+        if (F.Line == 0)
+          continue;
+        F.Function = Function;
+        F.Array = VD ? VD->getNameAsString() : variableName(G);
+        if (VD)
+          F.DeclLoc = VD->getLocation();
+        F.Kind = Kind;
+        F.WidthBytes = static_cast<unsigned>(
+            J.getModule()->getDataLayout().getTypeStoreSize(
+                Kind == AccessKind::Read ? J.getType()
+                                         : J.getOperand(0)->getType()));
+        F.Arch = Model.Arch;
+        Place(F);
+        F.Result.Status = Verdict::Unknown;
+        const std::string Name = llvm::demangle(Callee->getName().str());
+        F.Result.Reason = "the access is in '" + Name.substr(0, Name.find('(')) +
+                          "', which calls itself; ldslint does not follow recursion";
+        if (std::none_of(Inside.begin(), Inside.end(), [&](const Finding &H) {
+              return H.Line == F.Line && H.Column == F.Column && H.File == F.File &&
+                     H.Kind == F.Kind;
+            }))
+          Inside.push_back(std::move(F));
+      }
+    }
+    if (Inside.empty())
+      continue;
+    // Before the call's own finding: in the order they run.
+    Finding AtCall;
+    placeAt(SM, Call->getDebugLoc().get(), AtCall);
+    size_t At = First;
+    while (At < Out.size() && !(Out[At].Line == AtCall.Line && Out[At].File == AtCall.File))
+      ++At;
+    Out.insert(Out.begin() + static_cast<long>(At), Inside.begin(), Inside.end());
+  }
+}
+
+/// The reads of shared variables in \p Kernel that the pipeline deleted
+/// because their value is unused: no instruction runs for them, and their
+/// lines say so rather than nothing.
+void addDroppedReads(const SourceManager &SM, const DeviceModule &DM,
+                     const llvm::Function &Kernel, const FunctionDecl *FD,
+                     const std::string &Function, const BankModel &Model, size_t First,
+                     const std::function<void(Finding &)> &Place,
+                     std::vector<Finding> &Out) {
+  for (const ReusedLoads::DroppedRead &D : DM.droppedIn(Kernel.getName())) {
+    Finding F;
+    placeAt(SM, D.Loc, F);
+    if (F.Line == 0)
+      continue;
+    const VarDecl *VD =
+        ownDeclaration(FD, llvm::dyn_cast_or_null<VarDecl>(DM.declFor(D.Variable->getName())));
+    F.Function = Function;
+    F.Array = VD ? VD->getNameAsString()
+                 : variableName(D.Variable);
+    if (VD)
+      F.DeclLoc = VD->getLocation();
+    F.Kind = AccessKind::Read;
+    F.WidthBytes = D.Bytes;
+    F.Arch = Model.Arch;
+    Place(F);
+    if (std::any_of(Out.begin() + static_cast<long>(First), Out.end(), [&](const Finding &H) {
+          return H.Line == F.Line && H.File == F.File && H.Array == F.Array &&
+                 H.Kind == F.Kind;
+        }))
+      continue;
+    F.Result.Status = Verdict::Ok;
+    F.Result.Reason = "no shared-memory instruction of its own: the compiler "
+                      "drops this read, whose value is not used";
+    Out.push_back(std::move(F));
+  }
+}
+
 } // namespace
 
 std::vector<Finding> analyzeDeviceModule(
     ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    const std::function<bool(const Finding &)> &Settled, EvaluationCache *Cache,
+    EvaluationCache *Cache,
     std::vector<std::string> *Skipped) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<AccessPlacement> Placed; // indexed on first use
+  auto Placement = [&]() -> const AccessPlacement & {
+    if (!Placed)
+      Placed.emplace(Ctx);
+    return *Placed;
+  };
   for (const llvm::Function &Fn : DM.module()) {
     if (Fn.isDeclaration() || !isKernelFunction(Fn))
-      continue; // a declaration: a kernel the source engine decided
+      continue; // a declaration: a library kernel left out before the pipeline
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
     if (FD && SM.isInSystemHeader(FD->getLocation()) && !Options.LibraryKernels)
       continue;
@@ -215,13 +350,15 @@ std::vector<Finding> analyzeDeviceModule(
                                      : MergedFrom.front().Loc,
               F);
       F.Function = Function;
+      const VarDecl *VD = nullptr;
       if (A.Array) {
-        if (const auto *VD =
-                llvm::dyn_cast_or_null<VarDecl>(DM.declFor(A.Array->getName()))) {
+        VD = ownDeclaration(
+            FD, llvm::dyn_cast_or_null<VarDecl>(DM.declFor(A.Array->getName())));
+        if (VD) {
           F.Array = VD->getNameAsString();
           F.DeclLoc = VD->getLocation();
         } else {
-          F.Array = lastNameComponent(llvm::demangle(A.Array->getName().str()));
+          F.Array = variableName(A.Array);
         }
       } else {
         F.Array = "(unresolved pointer)";
@@ -229,8 +366,7 @@ std::vector<Finding> analyzeDeviceModule(
       F.Kind = A.Model.Kind;
       F.WidthBytes = A.Model.WidthBytes;
       F.Arch = Model.Arch;
-      if (Settled && Settled(F))
-        continue;
+      Placement().place(F);
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
       if (A.AsyncCopy && F.Result.Status == Verdict::Conflict) {
         // Never claimed: not confirmed by a measurement.
@@ -244,10 +380,13 @@ std::vector<Finding> analyzeDeviceModule(
             "cp.async's shared-memory writes assumed grouped like a " +
             std::to_string(F.WidthBytes) + "-byte store (not measured)");
       }
+      if (VD)
+        suggestStructOfArrays(Ctx, *VD, F);
       std::vector<Finding> Merged;
-      addMergedFindings(SM, MergedFrom, F, Settled, Merged);
-      if (A.Model.Kind == AccessKind::Read)
-        addReusedFindings(SM, DM.reusedBy(*A.Inst), F, Settled, Reused);
+      addMergedFindings(SM, MergedFrom, F,
+                        [&](Finding &G) { Placement().place(G); }, Merged);
+      if (A.Model.Kind != AccessKind::Atomic)
+        addReusedFindings(SM, DM.reusedBy(*A.Inst), F, Reused);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
@@ -258,9 +397,15 @@ std::vector<Finding> analyzeDeviceModule(
       }
     }
     markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First);
+    addRecursiveAccesses(SM, DM, Fn, Function, Model, First,
+                         [&](Finding &F) { Placement().place(F); }, Findings);
+    addDroppedReads(SM, DM, Fn, FD, Function, Model, First,
+                    [&](Finding &F) { Placement().place(F); }, Findings);
     // After the merge pass: these are no instructions that could merge.
-    for (Finding &G : Reused)
+    for (Finding &G : Reused) {
+      Placement().place(G);
       Findings.push_back(std::move(G));
+    }
   }
   return Findings;
 }

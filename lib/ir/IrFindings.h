@@ -18,12 +18,9 @@
 
 namespace ldslint {
 
-/// \p Settled, when given, says which accesses need no evaluation (the
-/// source engine already decided their line): they are left out.
 std::vector<Finding> analyzeDeviceModule(
     clang::ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    const std::function<bool(const Finding &)> &Settled = nullptr,
     EvaluationCache *Cache = nullptr, std::vector<std::string> *Skipped = nullptr);
 
 } // namespace ldslint

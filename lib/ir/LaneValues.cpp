@@ -97,13 +97,15 @@ std::string sourceName(const Value *V) {
   return N;
 }
 
-/// A shared variable's source name: `_ZZ9sortPairsPjE1s` (a static local of
-/// sortPairs) -> "s".
+} // namespace
+
 std::string variableName(const GlobalVariable *G) {
   const std::string Full = llvm::demangle(G->getName().str());
   const size_t Colons = Full.rfind("::");
   return Colons == std::string::npos ? Full : Full.substr(Colons + 2);
 }
+
+namespace {
 
 unsigned lineOf(const Instruction *I) {
   if (const DebugLoc &DL = I->getDebugLoc())
@@ -639,8 +641,8 @@ private:
                                 : pointerIsUniform(L->getPointerOperand());
     return unknown(V, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
-                           : "it is loaded from memory at a per-lane address "
-                             "(data-dependent)",
+                           : "it is loaded from memory at a per-lane address: "
+                             "data-dependent",
                    !Uniform);
   }
 
@@ -656,7 +658,7 @@ private:
                  ? ParamNames[A->getArgNo()]
                  : sourceName(A);
     else if (P.Base)
-      Base = sourceName(P.Base).empty() ? "" : variableName(P.Base);
+      Base = variableName(P.Base);
     if (!Base.empty()) {
       const std::string Member = sourceName(Ptr);
       const bool IsMember = isa<GEPOperator>(Ptr) && !Member.empty() &&

@@ -57,6 +57,10 @@ IrKernel buildIrKernel(const llvm::Function &Kernel,
                        const std::vector<std::string> &ParamNames,
                        unsigned WaveSize);
 
+/// A shared variable's source name: `_ZZ9sortPairsPjE1s` (a static local of
+/// sortPairs) -> "s".
+std::string variableName(const llvm::GlobalVariable *G);
+
 /// Whether \p V (a pointer) is in shared memory: its address space, or the
 /// variable it is derived from.
 bool isSharedAddressSpace(unsigned AddrSpace);

@@ -1,6 +1,8 @@
 //===- ReusedLoads.cpp -----------------------------------------------------===//
 #include "ir/ReusedLoads.h"
 
+#include "ir/LaneValues.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 
 namespace ldslint {
@@ -34,15 +36,34 @@ const llvm::DILocation *withOuter(const llvm::DILocation *L,
 class ReusedLoads::Watch final : public llvm::CallbackVH {
 public:
   Watch(ReusedLoads &Owner, llvm::LoadInst *LI)
-      : llvm::CallbackVH(LI), Owner(Owner), Loc(LI->getDebugLoc().get()) {}
+      : llvm::CallbackVH(LI), Owner(Owner), Loc(LI->getDebugLoc().get()) {
+    // What a dropped read was (its operands are gone when it is deleted).
+    const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(
+        llvm::getUnderlyingObject(LI->getPointerOperand()));
+    if (G && isSharedAddressSpace(G->getAddressSpace())) {
+      Shared = G;
+      Function = LI->getFunction()->getName().str();
+      Bytes = static_cast<unsigned>(
+          LI->getModule()->getDataLayout().getTypeStoreSize(LI->getType()));
+    }
+  }
   void allUsesReplacedWith(llvm::Value *V) override {
-    Owner.replaced(Loc, V);
+    Owner.replaced(Loc, V, llvm::dyn_cast_or_null<llvm::LoadInst>(getValPtr()));
+    Shared = nullptr; // followed to its replacement: not dropped
     setValPtr(V);
+  }
+  void deleted() override {
+    if (Shared)
+      Owner.Dropped.push_back({Loc, Shared, Function, Bytes});
+    CallbackVH::deleted();
   }
 
 private:
   ReusedLoads &Owner;
   const llvm::DILocation *Loc;
+  const llvm::GlobalVariable *Shared = nullptr;
+  std::string Function;
+  unsigned Bytes = 0;
 };
 
 ReusedLoads::ReusedLoads() = default;
@@ -63,11 +84,39 @@ void ReusedLoads::watch(llvm::Module &M) {
 
 void ReusedLoads::stop() { Watches.clear(); }
 
+/// The store of \p Value through \p Load's pointer that the pipeline
+/// forwards to \p Load: the nearest store before it in its block, when the
+/// pointer is known to reach a shared variable (a store to global memory
+/// on the same line would otherwise pass for it).
+static const llvm::Instruction *forwardingStore(const llvm::LoadInst *Load,
+                                                const llvm::Value *Value) {
+  if (!Load || !Load->getParent())
+    return nullptr;
+  const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(
+      llvm::getUnderlyingObject(Load->getPointerOperand()));
+  if (!G || !isSharedAddressSpace(G->getAddressSpace()))
+    return nullptr;
+  for (auto It = Load->getReverseIterator(), End = Load->getParent()->rend();
+       ++It != End;)
+    if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&*It))
+      if (S->getPointerOperand() == Load->getPointerOperand())
+        return S->getValueOperand() == Value ? S : nullptr;
+  return nullptr;
+}
+
 void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
-                           const llvm::Value *By) {
-  const auto *Survivor = llvm::dyn_cast<llvm::LoadInst>(By);
+                           const llvm::Value *By, const llvm::LoadInst *Load) {
+  const llvm::Instruction *Survivor = llvm::dyn_cast<llvm::LoadInst>(By);
+  // A read of the same memory; not a read of another variable whose value
+  // reached this one through a store (`out[i] = s[j]; ... out[i]`).
+  if (Survivor && Load && Load->getParent() &&
+      llvm::getUnderlyingObject(Load->getPointerOperand()) !=
+          llvm::getUnderlyingObject(llvm::cast<llvm::LoadInst>(Survivor)->getPointerOperand()))
+    return;
+  if (!Survivor)
+    Survivor = forwardingStore(Load, By);
   if (!Survivor || !Survivor->getDebugLoc())
-    return; // forwarded from a store, or folded: not a read any more
+    return; // folded: not a read any more
   const llvm::DILocation *S = Survivor->getDebugLoc().get();
   if (S->getLine() == Eliminated->getLine() &&
       S->getScope()->getFile() == Eliminated->getScope()->getFile())

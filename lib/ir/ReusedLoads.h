@@ -7,7 +7,9 @@
 // no answer at all. ReusedLoads watches every load through a pointer (not a
 // local variable's slot) while the pipeline runs and remembers which load
 // each eliminated one was replaced by; the analysis then answers the
-// eliminated read's line as "no instruction of its own".
+// eliminated read's line as "no instruction of its own". A read deleted
+// as unused is recorded too (droppedIn). A read of what
+// the same block just stored there is answered by that store (forwarded).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_IR_REUSEDLOADS_H
@@ -37,17 +39,39 @@ public:
   ReusedLoads &operator=(const ReusedLoads &) = delete;
 
   /// Starts watching the loads of \p M (before the pipeline runs): each
-  /// one replaced by another load is recorded as it happens.
+  /// one replaced by another load, or by the value a store just wrote to
+  /// its address, is recorded as it happens.
   void watch(llvm::Module &M);
   /// Stops watching (after the pipeline).
   void stop();
-  /// The source locations of the reads \p Load stands for besides its own,
+  /// The source locations of the reads \p Load (a load or a store) stands
+  /// for besides its own,
   /// in \p Load's inlining context (innermost first, as DILocations are).
   std::vector<const llvm::DILocation *> at(const llvm::Instruction &Load) const;
 
+  /// A read of a shared variable the pipeline deleted as unused (a value
+  /// passed to a helper that ignores it): no instruction runs for it.
+  struct DroppedRead {
+    const llvm::DILocation *Loc;
+    const llvm::GlobalVariable *Variable;
+    std::string Function; ///< where it was when deleted
+    unsigned Bytes;
+  };
+  /// The dropped reads of function \p Name.
+  std::vector<DroppedRead> droppedIn(llvm::StringRef Name) const {
+    std::vector<DroppedRead> Out;
+    for (const DroppedRead &D : Dropped)
+      if (D.Function == Name)
+        Out.push_back(D);
+    return Out;
+  }
+
 private:
   class Watch;
-  void replaced(const llvm::DILocation *Eliminated, const llvm::Value *By);
+  std::vector<DroppedRead> Dropped;
+  /// \p Load: the eliminated load, while it is still in its block.
+  void replaced(const llvm::DILocation *Eliminated, const llvm::Value *By,
+                const llvm::LoadInst *Load);
 
   std::vector<std::unique_ptr<Watch>> Watches;
   /// Survivor's location (as it was then) and the eliminated read's, by the

@@ -63,22 +63,15 @@ const Value *pointerBehindInteger(const Value *V) {
 }
 
 /// Small memcpy/memset of a constant size: the pieces the backend emits,
-/// each as wide as the alignment of both sides allows (at most 16 bytes).
-/// CUDA (nvcc): a copy through a pointer cast to a vector type
-/// (`*(float4 *)&tile[r][c] = ...`, `LDST128BITS`) is one access of the
-/// vector's alignment, which clang keeps on one side only (the other has
-/// the element's: 2 for `half`); nvcc emits one STS.128/LDS.128 for it.
+/// each as wide as the alignment of both sides allows (at most 16 bytes;
+/// normaliseForAnalysis has given a CUDA vector copy its vector's
+/// alignment on both sides).
 void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
   auto *Len = dyn_cast<ConstantInt>(MI.getLength());
   unsigned Align = MI.getDestAlign() ? MI.getDestAlign()->value() : 1;
   if (auto *MT = dyn_cast<MemTransferInst>(&MI)) {
     const unsigned Source = MT->getSourceAlign() ? MT->getSourceAlign()->value() : 1;
-    const bool Nvptx = startsWith(MI.getModule()->getTargetTriple()
-#if LLVM_VERSION_MAJOR >= 21
-                                      .str()
-#endif
-                                      , "nvptx");
-    Align = Nvptx ? std::max(Align, Source) : std::min(Align, Source);
+    Align = std::min(Align, Source);
   }
   const uint64_t Size = Len ? Len->getZExtValue() : 0;
   unsigned Piece = 16;
@@ -195,6 +188,23 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
     if (Call->isInlineAsm()) {
       inlineAsm(*Call, Ops);
       return Ops;
+    }
+    // CUDA's atomic functions declared without a body (headers that only
+    // declare them): one atomic access of the pointee, as their bodies do.
+    if (Callee && Callee->isDeclaration() && Call->arg_size() >= 2 &&
+        Call->getArgOperand(0)->getType()->isPointerTy()) {
+      const std::string Name = llvm::demangle(Callee->getName().str());
+      static const char *const Atomics[] = {
+          "atomicAdd(", "atomicSub(", "atomicExch(", "atomicMin(", "atomicMax(",
+          "atomicInc(", "atomicDec(", "atomicCAS(", "atomicAnd(", "atomicOr(",
+          "atomicXor("};
+      for (const char *A : Atomics)
+        if (startsWith(Name, A)) {
+          const Type *Value = Call->getArgOperand(Call->arg_size() - 1)->getType();
+          Ops.push_back(scalar(I, Call->getArgOperand(0), const_cast<Type *>(Value),
+                               AccessKind::Atomic));
+          return Ops;
+        }
     }
     // Any other call that receives a pointer may read or write through it.
     // The call survives the pipeline's inlining only when the callee calls

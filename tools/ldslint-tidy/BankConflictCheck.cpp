@@ -6,13 +6,12 @@
 // `-warnings-as-errors` and NOLINT work as for any check.
 //
 // clang-tidy runs one job of a CUDA/HIP compile: the host side unless
-// `--cuda-device-only` is passed (LibTooling takes the first job). Kernels
-// are in the host AST too, so the check analyses them either way. The
-// target is the `Arch` option, else the device arch of the job (a CUDA host
-// job carries it as its aux target; a HIP host job does not). A host job
-// whose file has an entry in compile_commands.json is analysed for every
-// offload arch of that entry (`--offload-arch=`, `--cuda-gpu-arch=`), as
-// the driver does; else sm_90 (CUDA) or gfx90a (HIP).
+// `--cuda-device-only` is passed (LibTooling takes the first job). The
+// findings come from the device code clang generates, so the check needs
+// the device job; on a host job with kernels it says so in one warning.
+// The target is the `Arch` option, else every offload arch of the file's
+// entry in compile_commands.json (`--offload-arch=`, `--cuda-gpu-arch=`),
+// as the driver does, else the device job's arch.
 //
 // Options: Arch, AssumeBlock (e.g. "32x8"), MinDegree (default 2),
 // Prefer ("padding" or "swizzle").
@@ -25,6 +24,8 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -78,19 +79,31 @@ public:
       if (!Error.empty())
         return configurationError(Error);
     }
-    // The device job knows its arch; a host job carries the device target
-    // as its aux target (CUDA), and the compile database lists them all.
+    // The findings come from the device code clang generates, which only a
+    // device job has: a host job gets one warning saying how to get it.
+    const bool DeviceJob = Ctx.getLangOpts().CUDAIsDevice;
+    if (!DeviceJob) {
+      if (hasKernels(Ctx))
+        diag(Ctx.getSourceManager().getLocForStartOfFile(
+                 Ctx.getSourceManager().getMainFileID()),
+             "ldslint analyses the device code of a CUDA/HIP compile, which "
+             "clang-tidy's host job does not have: add --cuda-device-only "
+             "(-extra-arg=--cuda-device-only, or ExtraArgs in .clang-tidy); "
+             "the kernels of this file are not analysed");
+      return;
+    }
+    // The device job knows its arch; the compile database may list more
+    // (every offload arch of the entry, as the driver analyses them).
     std::vector<std::string> Targets;
     std::vector<unsigned> Waves;
-    const bool DeviceJob = Ctx.getLangOpts().CUDAIsDevice;
-    const TargetInfo *Device = DeviceJob ? &Ctx.getTargetInfo() : Ctx.getAuxTargetInfo();
+    const TargetInfo &Device = Ctx.getTargetInfo();
     if (!Arch.empty()) {
       Targets = {Arch};
-    } else if (!DeviceJob && !(Targets = databaseArchs()).empty()) {
+    } else if (!(Targets = databaseArchs()).empty()) {
       Waves.assign(Targets.size(), 0);
-    } else if (Device && lookupBankModel(Device->getTargetOpts().CPU)) {
-      Targets = {Device->getTargetOpts().CPU};
-      Waves = {Device->getGridValue().GV_Warp_Size};
+    } else if (lookupBankModel(Device.getTargetOpts().CPU)) {
+      Targets = {Device.getTargetOpts().CPU};
+      Waves = {Device.getGridValue().GV_Warp_Size};
     } else {
       Targets = {defaultTarget(Ctx.getLangOpts().HIP)};
     }
@@ -116,6 +129,20 @@ public:
   }
 
 private:
+  static bool hasKernels(ASTContext &Ctx) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const SourceManager *SM = nullptr;
+      bool Found = false;
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        if (FD->hasAttr<CUDAGlobalAttr>() && !SM->isInSystemHeader(FD->getLocation()))
+          Found = true;
+        return !Found;
+      }
+    } F;
+    F.SM = &Ctx.getSourceManager();
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    return F.Found;
+  }
   void configurationError(const std::string &Error) {
     configurationDiag("ldslint-bank-conflict: %0") << Error;
   }

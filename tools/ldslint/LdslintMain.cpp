@@ -129,12 +129,6 @@ cl::opt<std::string> Prefer(
     cl::desc("Fix applied by --fix when both work: padding (default) or "
              "swizzle"),
     cl::init("padding"), cl::cat(Category));
-cl::opt<std::string> Engine(
-    "engine",
-    cl::desc("Which analysis answers: both (default: the source engine, "
-             "completed by the device-IR engine for every shared-memory "
-             "operation it does not decide), ast or ir (for measurements)"),
-    cl::init("both"), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fixes (padding) to the source "
                                   "files, once even with several archs"),
                   cl::cat(Category));
@@ -266,7 +260,7 @@ public:
     const ldslint::ReportOptions &Shown = S.Opts.Report;
     ldslint::rehomeFixes(Out.Findings, SM, Shown);
     ++S.Units;
-    S.FileKernels = std::max<unsigned>(S.FileKernels, Out.SourceKernels);
+    S.FileKernels = std::max<unsigned>(S.FileKernels, Out.Kernels);
     for (const ldslint::Finding &F : Out.Findings) {
       ++S.ByVerdict[static_cast<int>(F.Result.Status)];
       if (F.Result.Status == ldslint::Verdict::Unknown &&
@@ -726,8 +720,6 @@ int main(int argc, const char **argv) {
   }
   {
     std::string E = ldslint::applyOption(S.Opts, "prefer=" + Prefer);
-    if (E.empty())
-      E = ldslint::applyOption(S.Opts, "engine=" + Engine);
     if (!E.empty()) {
       errs() << "ldslint: " << E << "\n";
       return 2;

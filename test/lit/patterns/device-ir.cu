@@ -1,4 +1,4 @@
-// Real-code idioms the source engine does not follow and the device-IR
+// Real-code idioms that only the device IR makes plain, and the device-IR
 // engine answers (issue 9): each access gets a finding, decided where the
 // addresses are known.
 // RUN: %clang_cuda_device %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
@@ -9,8 +9,8 @@ template <class T> struct SharedMemory {
 };
 // A shared element passed by reference to a helper.
 __device__ void addTo(float &dst, const float &src) { dst += src; }
-// CHECK-DAG: device-ir.cu:[[@LINE-1]]:59: remark: reading shared array 'smem_' on sm_{{[0-9]+}}: no bank conflict
-// CHECK-DAG: device-ir.cu:[[@LINE-2]]:59: remark: writing shared array 'smem_' on sm_{{[0-9]+}}: no bank conflict
+// CHECK-DAG: device-ir.cu:[[@LINE-1]]:55: remark: reading shared array 'smem_' on sm_{{[0-9]+}}: no bank conflict
+// CHECK-DAG: device-ir.cu:[[@LINE-2]]:55: remark: writing shared array 'smem_' on sm_{{[0-9]+}}: no bank conflict
 // CHECK-DAG: device-ir.cu:[[@LINE-3]]:62: remark: reading shared array 'smem_' on sm_{{[0-9]+}}: no bank conflict
 
 __global__ void reduce(float *g) {

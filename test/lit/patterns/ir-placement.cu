@@ -4,7 +4,7 @@
 // - a struct store that SROA splits and the vectorizer merges again is
 //   reported at its own line (LLVM 15's vectorizer gave the merged store the
 //   line of a later statement, so it was reported twice).
-// RUN: not %ldslint --engine=ir --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="shared array"
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="shared array"
 
 __global__ void hoistable(float *out) {
   __shared__ float s[9];
@@ -22,9 +22,9 @@ __global__ void split_store(float *out) {
   __shared__ float4 q[16][2];
   const int t = threadIdx.x;
   p[t * 2] = pair2{(float)t, (float)t};
-  // CHECK-DAG: ir-placement.cu:[[@LINE-1]]:12: {{warning|remark}}: {{.*}}writing shared array 'p'
+  // CHECK-DAG: ir-placement.cu:[[@LINE-1]]:3: {{warning|remark}}: {{.*}}writing shared array 'p'
   q[t][t & 1] = float4{(float)t, (float)t, (float)t, (float)t};
-  // CHECK-DAG: ir-placement.cu:[[@LINE-1]]:15: {{warning|remark}}: {{.*}}writing shared array 'q'
+  // CHECK-DAG: ir-placement.cu:[[@LINE-1]]:3: {{warning|remark}}: {{.*}}writing shared array 'q'
   __syncthreads();
   out[t] = p[0].x + q[0][0].x;
   // CHECK-DAG: ir-placement.cu:[[@LINE-1]]:17: remark: reading shared array 'p'

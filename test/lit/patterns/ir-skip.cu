@@ -1,24 +1,18 @@
-// Kernels whose every shared access the source engine decided get no device
-// IR (it costs more than parsing); the others still do, and every kernel
-// keeps its findings. LDSLINT_DEBUG_TIME says how many kernels went to the IR.
+// Every kernel goes through the device IR (one engine), whatever idiom it
+// uses, and every kernel keeps its findings. LDSLINT_DEBUG_TIME says how
+// many kernels went to the IR.
 // RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="shared array 's'"
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=COPY
-// RUN: sed -n '/SIMPLE-BEGIN/,/SIMPLE-END/p' %s > %t.cu
-// RUN: env LDSLINT_DEBUG_TIME=1 not %ldslint %t.cu -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=SIMPLE
 
-// SIMPLE-BEGIN
 __global__ void simple(float *out) {
   __shared__ float tile[32][32];
   tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK-DAG: ir-skip.cu:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'tile'
-  // SIMPLE: ldslint: device IR not needed (1 kernels decided by the source engine)
-  // SIMPLE: .cu:{{[0-9]+}}:41: warning: 32-way bank conflict reading shared array 'tile'
 }
-// SIMPLE-END
 
-// A pointer that moves: the source engine does not follow it.
+// A pointer that moves.
 __global__ void moving(float *out) {
   __shared__ float buf[32 * 33];
   float *p = buf + threadIdx.x;
@@ -32,8 +26,7 @@ __global__ void moving(float *out) {
 }
 
 // Two reads of one array: the load/store vectorizer merges them into one
-// 8-byte load, which is conflict-free; each alone would be 2-way. Leaving
-// this kernel out of the IR would report a false conflict.
+// 8-byte load, which is conflict-free; each alone would be 2-way.
 __global__ void pair(float *out) {
   __shared__ float s[64];
   s[threadIdx.x] = 0;
@@ -49,8 +42,8 @@ __global__ void escapes(float *out) {
   out[threadIdx.x] = e[threadIdx.x][0];
 }
 
-// A memcpy into shared memory: a block copy the source engine does not
-// cost, so the kernel goes to the IR and the copy gets a finding.
+// A memcpy into shared memory: a block copy, not costed, but it gets a
+// finding.
 __global__ void copies(float *out, const float *in) {
   __shared__ float m[32][32];
   if (threadIdx.x == 0)
@@ -68,4 +61,4 @@ void launch(float *o) {
   escapes<<<1, 32>>>(o);
   copies<<<1, 32>>>(o, o);
 }
-// CHECK-DAG: ldslint: device IR for 4 of 5 kernels
+// CHECK-DAG: ldslint: device IR of 5 kernels

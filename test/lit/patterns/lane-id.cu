@@ -2,8 +2,7 @@
 // get_sreg_laneid, hand-written `asm("mov.u32 %0, %%laneid;")`) is the
 // linear thread index modulo 32, per lane; %warpid is the hardware warp slot,
 // not the warp's index in the block, and stays unknown with that reason.
-// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefixes=CHECK,BOTH
-// RUN: not %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefixes=CHECK,IR
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefixes=CHECK,IR
 
 __device__ unsigned laneId() {
   unsigned lane;
@@ -31,8 +30,7 @@ __global__ void strided(float *out) {
 __global__ void slots(float *out) {
   __shared__ float s[32 * 32];
   out[threadIdx.x] = s[warpSlot() * 32 + threadIdx.x];
-  // BOTH: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `warpSlot()`, which differs between lanes
-  // IR: lane-id.cu:[[@LINE-2]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on %warpid, which differs between lanes (it is the hardware warp slot (PTX %warpid), which need not be the warp's index in the block)
+  // IR: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on %warpid, which differs between lanes (it is the hardware warp slot (PTX %warpid), which need not be the warp's index in the block)
 }
 
 void launch(float *o) {

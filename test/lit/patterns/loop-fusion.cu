@@ -4,7 +4,7 @@
 // kept rolled (`#pragma unroll 1`) stay 4-byte accesses; cases not measured
 // claim only what every way of emitting them shares. AMD is unchanged.
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
-// RUN: not %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// (One engine: the findings are the device IR's, per fused instruction.)
 // Inside clang (the plugin) the PTX is clang's, of which ptxas fuses only
 // some iterations (measured: rows8 became LDS.128 + LDS.64 + 2 LDS): only
 // verdicts every way of emitting the access shares are claimed.

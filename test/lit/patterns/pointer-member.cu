@@ -3,7 +3,7 @@
 // TempStorage reference, linear_tid and cached_segment[]). The object stays
 // in memory after SROA; the member's one store is what each read of it sees.
 // REQUIRES: llvm-22
-// RUN: %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="not decided"
+// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="not decided"
 
 struct Raking {
   float *grid;

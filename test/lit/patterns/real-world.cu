@@ -58,7 +58,7 @@ __global__ void aos(float *out) {
 __global__ void histogram(const int *data, int *out) {
   __shared__ int h[256];
   atomicAdd(&h[data[threadIdx.x] & 255], 1);
-  // CHECK: real-world.cu:[[@LINE-1]]:3: remark: atomic update of shared array 'h' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `data[threadIdx.x]`, which differs between lanes (it is loaded from memory)
+  // CHECK: real-world.cu:[[@LINE-1]]:3: remark: atomic update of shared array 'h' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `data[...]`, which differs between lanes (it is loaded from memory at a per-lane address: data-dependent)
   atomicAdd(&h[threadIdx.x], 1);
   // CHECK: real-world.cu:[[@LINE-1]]:3: remark: atomic update of shared array 'h' on sm_{{[0-9]+}}: no bank conflict
 }

@@ -10,7 +10,7 @@
 // FAIL-NEXT: recursion.cu:17:5: reading 's' on sm_{{[0-9]+}}: the access is in 'walk', which calls itself; ldslint does not follow recursion
 // FAIL-NEXT: recursion.cu:17:5: writing 's' on sm_{{[0-9]+}}: the access is in 'walk', which calls itself; ldslint does not follow recursion
 // FAIL-NEXT: recursion.cu:27:3: reading 's' on sm_{{[0-9]+}}: a call to 'walk(float*, int)'
-// RUN: %ldslint --engine=ir --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=IR --implicit-check-not=warning:
+// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=IR --implicit-check-not=warning:
 
 __device__ void walk(float *s, int depth) {
   if (depth == 0) {

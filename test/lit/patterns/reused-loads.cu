@@ -18,14 +18,14 @@ __device__ inline void swapIfGreater(unsigned &keyA, unsigned &keyB) {
     // CHECK: reused-loads.cu:[[@LINE-1]]:18: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value read at line [[@LINE-6]])
     // CHECK: note: in the device function called here
     keyA = keyB;
-    // CHECK: reused-loads.cu:[[@LINE-1]]:10: warning: 2-way bank conflict writing shared array 's'
+    // CHECK: reused-loads.cu:[[@LINE-1]]:5: warning: 2-way bank conflict writing shared array 's'
     // The condition in source names, not the IR's `_ZZ9sortPairsPjE1s`:
     // CHECK: note: assumed every lane satisfies `(`s[...]` > `s[...]`)`
     // CHECK: reused-loads.cu:[[@LINE-4]]:12: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value read at line [[@LINE-12]])
-    // DEFAULT: reused-loads.cu:[[@LINE-5]]:10: warning: 2-way bank conflict writing shared array 's'
+    // DEFAULT: reused-loads.cu:[[@LINE-5]]:5: warning: 2-way bank conflict writing shared array 's'
     // DEFAULT-NOT: remark
     keyB = t;
-    // DEFAULT: reused-loads.cu:[[@LINE-1]]:10: warning: 2-way bank conflict writing shared array 's'
+    // DEFAULT: reused-loads.cu:[[@LINE-1]]:5: warning: 2-way bank conflict writing shared array 's'
   }
 }
 

@@ -6,7 +6,7 @@
 // the H200 measures for that kernel (docs/results/one-dimensional-fixes-gpu.md).
 // Rows of 132 floats keep the pairs aligned: mergeable-pairs.cu.
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
-// RUN: not %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=IR
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=IR
 
 __global__ void odd_rows(float *out, const float *in) {
   __shared__ float s[4 * 133];

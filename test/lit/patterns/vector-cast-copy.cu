@@ -3,8 +3,7 @@
 // one STS.128 per lane; clang's IR keeps the vector's alignment on one side
 // only, and the other side's (2, the element's) would split it into eight
 // 2-byte stores (4-way each here). The device-IR engine costs it as nvcc
-// emits it, as the source engine does.
-// RUN: %ldslint --report=all --engine=ir %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not=warning:
+// emits it.
 // RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not=warning:
 
 #define LDST128BITS(value) (reinterpret_cast<float4 *>(&(value))[0])

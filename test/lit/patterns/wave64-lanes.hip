@@ -3,7 +3,6 @@
 // note is AMD-only: a wavefront of 32 lanes in one phase gets none.
 // REQUIRES: hip-headers
 // RUN: not %ldslint --arch=gfx90a %s -- -x hip -nogpulib %hipwavedef 2>&1 | FileCheck %s
-// RUN: not %ldslint --arch=gfx90a --engine=ir %s -- -x hip -nogpulib %hipwavedef 2>&1 | FileCheck %s
 #include <hip/hip_runtime.h>
 
 // Under 32x8, lanes 32-63 are threadIdx.y 1: the same column walk, in bank 1.

@@ -15,7 +15,7 @@ __global__ void halving(float *out, const float *in) {
     if (tid < h)
       s[2 * tid] += s[2 * tid + h];
     // CHECK: while-loops.cu:[[@LINE-1]]:21: warning: 2-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 1.58 wavefronts per warp instruction, ideal 1
-    // CHECK: note: lanes 0, 16 of warp 0 access bytes 0, 128 of 's' (plus a uniform offset), all in bank 0 (at h = 128)
+    // CHECK: note: lanes 0, 16 of warp 0 access bytes 0, 128 of 's' (plus a uniform offset), all in bank 0 (at h = {{[0-9]+}})
     // CHECK: while-loops.cu:[[@LINE-3]]:7: warning: 2-way bank conflict reading shared array 's'
     // CHECK: while-loops.cu:[[@LINE-4]]:7: warning: 2-way bank conflict writing shared array 's'
     // QUIET-COUNT-3: while-loops.cu:[[@LINE-5]]:{{7|21}}: warning: 2-way bank conflict
@@ -55,9 +55,8 @@ __global__ void irregular(float *out, const float *in) {
     }
     ++i;
   }
-  // The source engine does not enumerate this loop (`j` changes twice); the
-  // device-IR engine does: `j` starts at 4 or 5 per lane and doubles, and in
-  // the third iteration the 16 even lanes read words 0, 16 * 2, ... (j = 16):
+  // `j` changes twice in this loop; in the device IR it starts at 4 or 5
+  // per lane and doubles, and in the third iteration the 16 even lanes read words 0, 16 * 2, ... (j = 16):
   // all in bank 0.
   unsigned j = 4;
   j += tid % 2;
@@ -69,9 +68,8 @@ __global__ void irregular(float *out, const float *in) {
   }
 }
 
-// The source engine enumerates neither: `i` is declared outside the
-// enclosing loop, so the while loop does not restart from its initializer;
-// `c` is declared inside the body. In the device IR, `i` is a variable of
+// `i` is declared outside the enclosing loop, so the while loop does not
+// restart from its initializer; `c` is declared inside the body. In the device IR, `i` is a variable of
 // both loops (the outer loop carries the inner loop's exit value), and `c`
 // is 0. For k = 0 the 32 lanes write column 0 of rows 0..31: one bank.
 __global__ void outer_counter(float *out, const int *flag) {
@@ -80,8 +78,8 @@ __global__ void outer_counter(float *out, const int *flag) {
   for (int k = 0; k < 2; ++k) {
     while (i < 64) {
       t[i][k * 16] = 0.f;
-      // CHECK: while-loops.cu:[[@LINE-1]]:20: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
-      // QUIET: while-loops.cu:[[@LINE-2]]:20: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
+      // CHECK: while-loops.cu:[[@LINE-1]]:7: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
+      // QUIET: while-loops.cu:[[@LINE-2]]:7: warning: 32-way bank conflict writing shared array 't' on sm_{{[0-9]+}}
       i += 32;
     }
   }
@@ -89,7 +87,7 @@ __global__ void outer_counter(float *out, const int *flag) {
     int c = 0;
     t[threadIdx.x * c][0] = 1.f;
     // The device IR knows `c` is 0 here: every lane writes one word.
-    // CHECK: while-loops.cu:[[@LINE-2]]:27: remark: writing shared array 't' on sm_{{[0-9]+}}: no bank conflict
+    // CHECK: while-loops.cu:[[@LINE-2]]:5: remark: writing shared array 't' on sm_{{[0-9]+}}: no bank conflict
     c += 1;
   }
 }

@@ -1,0 +1,179 @@
+//===- SourceFixes.cpp -----------------------------------------------------===//
+#include "SourceFixes.h"
+
+#include "FixPlanner.h"
+#include "KernelExtractor.h"
+#include "StringCompat.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+/// A finding's file (by identity: the engines may spell one file
+/// differently), line, array and access kind.
+using AccessKey = std::tuple<std::string, unsigned, std::string, int>;
+AccessKey accessKey(const SourceManager &SM, const Finding &F) {
+  std::string File = F.File;
+  if (F.Loc.isValid())
+    if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(F.Loc))))
+      File = "#" + std::to_string(Entry->getUID());
+  return AccessKey(File, F.Line, F.Array, static_cast<int>(F.Kind));
+}
+
+/// The targets a fix must hold on: the one compiled, then the build's
+/// others of the same wave size (sm_90a and sm_90 are one target).
+std::vector<BankModel> fixModels(const BankModel &Model, const AnalysisOptions &Options) {
+  auto baseArch = [](const std::string &A) {
+    std::string B = A;
+    while (startsWith(B, "sm_") && !B.empty() &&
+           std::isalpha(static_cast<unsigned char>(B.back())))
+      B.pop_back();
+    return B;
+  };
+  std::vector<BankModel> Models{Model};
+  for (const std::string &Other : Options.FixArchs) {
+    std::optional<BankModel> M = lookupBankModel(Other);
+    if (M && M->WaveSize == Model.WaveSize &&
+        std::none_of(Models.begin(), Models.end(), [&](const BankModel &B) {
+          return baseArch(B.Arch) == baseArch(M->Arch);
+        }))
+      Models.push_back(*M);
+  }
+  for (BankModel &M : Models) // the same wording from every target's run
+    M.Arch = baseArch(M.Arch);
+  return Models;
+}
+
+/// The source model of \p Site in kernel \p K, evaluated as the planner
+/// needs it (its verdict decides which arrays get a fix).
+Finding modelledFinding(ASTContext &Ctx, const ExtractedKernel &K,
+                        const AccessSite &Site, const std::vector<LaunchRun> &Runs,
+                        const std::vector<LaunchConfig> &Configs,
+                        const BankModel &Model, EvaluationCache &Cache) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Finding F;
+  F.Loc = Site.Loc;
+  F.DeclLoc = Site.Array->getLocation();
+  const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Site.Loc));
+  if (P.isValid()) {
+    F.File = P.getFilename();
+    F.Line = P.getLine();
+    F.Column = P.getColumn();
+  }
+  F.Function = kernelName(K.Kernel, Ctx);
+  F.Array = Site.Array->getNameAsString();
+  F.Kind = Site.Model.Kind;
+  F.WidthBytes = Site.Model.WidthBytes;
+  F.Arch = Model.Arch;
+  evaluateOverLaunches(K.Model, Site.Model, Runs, Configs, Model, F, &Cache);
+  return F;
+}
+
+/// Puts what the planner attached to \p Modelled on the device-IR findings
+/// of the same access: notes and after-fix maps on each, the edits on one
+/// (so that -fixit applies them once).
+void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
+                   std::vector<Finding> &Findings) {
+  std::map<AccessKey, std::vector<size_t>> ByKey;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    ByKey[accessKey(SM, Findings[I])].push_back(I);
+  for (Finding &M : Modelled) {
+    if (M.Fixes.empty() && M.FixNotes.empty() && !M.AfterFix)
+      continue;
+    std::vector<size_t> Targets;
+    const auto It = ByKey.find(accessKey(SM, M));
+    if (It != ByKey.end()) {
+      // This instantiation's own findings when the IR has them.
+      for (size_t I : It->second)
+        if (Findings[I].Function == M.Function)
+          Targets.push_back(I);
+      if (Targets.empty())
+        Targets = It->second;
+    }
+    // What is reported is a conflict: notes and edits go on this access's
+    // conflicting findings, else on the array's first one.
+    std::vector<size_t> Conflicts;
+    for (size_t I : Targets)
+      if (Findings[I].Result.Status == Verdict::Conflict)
+        Conflicts.push_back(I);
+    const bool OwnFindings = !Conflicts.empty();
+    for (size_t I = 0; Conflicts.empty() && I < Findings.size(); ++I)
+      if (Findings[I].DeclLoc == M.DeclLoc &&
+          Findings[I].Result.Status == Verdict::Conflict)
+        Conflicts.push_back(I);
+    for (size_t I : Conflicts) {
+      Finding &T = Findings[I];
+      for (const std::string &Note : M.FixNotes)
+        if (std::find(T.FixNotes.begin(), T.FixNotes.end(), Note) == T.FixNotes.end())
+          T.FixNotes.push_back(Note);
+      if (OwnFindings && !T.AfterFix && M.AfterFix) // this access's own map
+        T.AfterFix = M.AfterFix;
+    }
+    if (M.Fixes.empty() || Conflicts.empty())
+      continue;
+    Finding *On = &Findings[Conflicts.front()];
+    if (On && On->Fixes.empty())
+      On->Fixes = std::move(M.Fixes);
+  }
+}
+
+} // namespace
+
+void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
+                     const LaunchSites &Launches, const AnalysisOptions &Options,
+                     const std::vector<const FunctionDecl *> &Kernels,
+                     std::vector<Finding> &Findings, EvaluationCache &Cache) {
+  std::set<SourceLocation> Conflicting;
+  for (const Finding &F : Findings)
+    if (F.Result.Status == Verdict::Conflict && F.DeclLoc.isValid())
+      Conflicting.insert(F.DeclLoc);
+  if (Conflicting.empty())
+    return;
+
+  // Only the kernels that access those arrays: every access has a finding.
+  std::set<std::string> Accessing;
+  for (const Finding &F : Findings)
+    if (F.DeclLoc.isValid() && Conflicting.count(F.DeclLoc))
+      Accessing.insert(F.Function);
+  std::vector<ExtractedKernel> Extracted;
+  for (const FunctionDecl *FD : Kernels)
+    if (Accessing.count(kernelName(FD, Ctx)))
+      Extracted.push_back(extractKernel(Ctx, FD, Model.WaveSize));
+  FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle);
+  Planner.setDeadline(Options.Deadline);
+  for (const ExtractedKernel &K : Extracted)
+    Planner.addKernel(K);
+  std::vector<Finding> Modelled;
+  for (const ExtractedKernel &K : Extracted) {
+    if (pastDeadline(Options))
+      break;
+    if (std::none_of(K.Accesses.begin(), K.Accesses.end(), [&](const AccessSite &S) {
+          return Conflicting.count(S.Array->getLocation()) > 0;
+        }))
+      continue;
+    const std::vector<LaunchConfig> Configs = launchConfigsFor(
+        Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
+    const std::vector<LaunchRun> Runs =
+        launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
+    for (const AccessSite &Site : K.Accesses) {
+      if (!Conflicting.count(Site.Array->getLocation()))
+        continue;
+      Planner.addAccess(K, Site, Runs, Modelled.size());
+      Modelled.push_back(modelledFinding(Ctx, K, Site, Runs, Configs, Model, Cache));
+    }
+  }
+  Planner.plan(Modelled);
+  transferFixes(Ctx.getSourceManager(), Modelled, Findings);
+}
+
+} // namespace ldslint

@@ -1,0 +1,75 @@
+//===- VectorCopySites.cpp -------------------------------------------------===//
+#include "ir/VectorCopySites.h"
+
+#include "ir/DebugLocations.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace ldslint {
+
+namespace {
+
+class CopyIndexer : public RecursiveASTVisitor<CopyIndexer> {
+public:
+  CopyIndexer(const ASTContext &Ctx,
+              const std::function<void(SourceLocation, unsigned)> &Add)
+      : Ctx(Ctx), Add(Add) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      note(B->getOperatorLoc(), B->getLHS()->getType());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+      note(C->getOperatorLoc(), C->getArg(0)->getType());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit()) {
+      note(Init->getBeginLoc(), V->getType());
+      note(V->getLocation(), V->getType());
+    }
+    return true;
+  }
+
+private:
+  /// Vector-like: a complete record or vector type of 8 or 16 bytes whose
+  /// alignment is its size.
+  void note(SourceLocation L, QualType T) {
+    if (L.isInvalid() || T.isNull() || T->isDependentType() || T->isIncompleteType() ||
+        !(T->isRecordType() || T->isVectorType()))
+      return;
+    const int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    const int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+    if ((Size == 8 || Size == 16) && Align == Size)
+      Add(L, static_cast<unsigned>(Align));
+  }
+  const ASTContext &Ctx;
+  const std::function<void(SourceLocation, unsigned)> &Add;
+};
+
+} // namespace
+
+VectorCopySites::VectorCopySites(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+  const std::function<void(SourceLocation, unsigned)> Add = [&](SourceLocation L,
+                                                                unsigned A) {
+    const SourceLocation F = SM.getExpansionLoc(L);
+    if (F.isValid())
+      Alignment.emplace(SM.getDecomposedLoc(F), A);
+  };
+  CopyIndexer(Ctx, Add).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+unsigned VectorCopySites::alignmentAt(const llvm::DILocation *L) const {
+  const SourceLocation S = sourceLocation(SM, L);
+  if (S.isInvalid())
+    return 0;
+  const auto It = Alignment.find(SM.getDecomposedLoc(S));
+  return It == Alignment.end() ? 0 : It->second;
+}
+
+} // namespace ldslint

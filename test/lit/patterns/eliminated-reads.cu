@@ -1,0 +1,35 @@
+// Reads of shared memory that no instruction performs still get an answer
+// at their own line, saying why: a value passed to a helper that ignores
+// it (the compiler drops the read), and a read of what the same block just
+// stored there (the compiler forwards the stored value).
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="conflict reading"
+
+__device__ void store(unsigned *dst, unsigned count, unsigned v) { dst[threadIdx.x] = v; }
+
+__global__ void dropped(unsigned *out) {
+  __shared__ unsigned active;
+  __shared__ unsigned s[64];
+  if (threadIdx.x == 0)
+    active = out[0];
+  __syncthreads();
+  if (threadIdx.x < active)
+    // CHECK: eliminated-reads.cu:[[@LINE-1]]:21: remark: reading shared array 'active' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+    store(s, active, 1u);
+  // CHECK: eliminated-reads.cu:[[@LINE-1]]:14: remark: reading shared array 'active' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler drops this read, whose value is not used)
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void forwarded(float *out) {
+  __shared__ float a[64 * 32];
+  const int t = threadIdx.x;
+  a[t * 64] = 1.0f;
+  // CHECK: eliminated-reads.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'a'
+  out[t] = a[t * 64];
+  // CHECK: eliminated-reads.cu:[[@LINE-1]]:12: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-3]])
+}
+
+void launch(unsigned *u, float *f) {
+  dropped<<<1, 64>>>(u);
+  forwarded<<<1, 32>>>(f);
+}
