@@ -193,7 +193,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   restoreSourceNames(*DM->M, Ctx.Idents);
   {
     const VectorCopySites Sites(Ctx);
-    widenVectorCopies(*DM->M, [&](const llvm::DILocation *L) {
+    alignVectorCopies(*DM->M, [&](const llvm::DILocation *L) {
       return Sites.alignmentAt(L);
     });
   }

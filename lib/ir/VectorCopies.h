@@ -2,17 +2,19 @@
 //
 // `*reinterpret_cast<float4 *>(&tile[r][c]) = v`, `float4 v = FLOAT4(s[i])`,
 // `LDST128BITS(s[r][c]) = ...`: nvcc trusts the alignment of the type an
-// lvalue has and emits one STS.128 / LDS.128 (measured on the H200:
-// test/hardware/kernels/patterns.cu `cast_store`, the idioms kit). Clang's
-// IR keeps a weaker alignment (the array element's, 2 or 4 bytes) on one
-// or both sides of the memcpy it emits for the copy, and SROA would then
-// split it into 2- or 4-byte accesses, of which it drops the unused ones.
+// lvalue has. Measured on the H200 (test/hardware/idioms/vector_copies.cu,
+// kernels/patterns.cu `cast_store`): a copy whose every field is used is
+// one STS.128 / LDS.128; a read of which only some fields are used is
+// scalar loads of those fields (nvcc drops the others). Clang's IR keeps a
+// weaker alignment (the array element's, 2 or 4 bytes) on one or both
+// sides of the memcpy it emits for the copy, so after SROA splits it the
+// load/store vectorizer could not join the pieces again.
 //
 // Before the pipeline, on NVPTX, each constant-size memcpy gets the
 // alignment of its source type (\p TypeAlignment, from the AST:
-// VectorCopySites.h) and the larger of its two sides'; a copy of 8 or 16
-// bytes so aligned becomes one vector load and one vector store, the
-// instructions nvcc emits.
+// VectorCopySites.h) and the larger of its two sides'. SROA then splits it
+// with that alignment, drops the unused fields, and the vectorizer joins
+// the used ones where they make one aligned access: what nvcc emits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_IR_VECTORCOPIES_H
@@ -27,7 +29,7 @@ namespace ldslint {
 
 /// \p TypeAlignment: the alignment of the type the source copies at a
 /// debug location, 0 when not known (may be empty).
-void widenVectorCopies(
+void alignVectorCopies(
     llvm::Module &M,
     const std::function<unsigned(const llvm::DILocation *)> &TypeAlignment);
 

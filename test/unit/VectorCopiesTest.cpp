@@ -35,51 +35,43 @@ std::unique_ptr<llvm::Module> copyModule(llvm::LLVMContext &Ctx, const char *Tri
   return M;
 }
 
-/// The widths of the function's vector stores, and whether a memcpy is left.
-std::pair<std::vector<unsigned>, bool> storesAndCopies(llvm::Module &M) {
-  std::vector<unsigned> Stores;
-  bool Copy = false;
-  for (llvm::Instruction &I : llvm::instructions(*M.getFunction("k"))) {
-    if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
-      Stores.push_back(static_cast<unsigned>(
-          M.getDataLayout().getTypeStoreSize(S->getValueOperand()->getType())));
-    Copy |= llvm::isa<llvm::MemCpyInst>(&I);
-  }
-  return {Stores, Copy};
+/// The alignments of the copy's destination and source.
+std::pair<unsigned, unsigned> alignments(llvm::Module &M) {
+  for (llvm::Instruction &I : llvm::instructions(*M.getFunction("k")))
+    if (auto *MC = llvm::dyn_cast<llvm::MemCpyInst>(&I))
+      return {static_cast<unsigned>(MC->getDestAlign()->value()),
+              static_cast<unsigned>(MC->getSourceAlign()->value())};
+  return {0, 0};
 }
 
-TEST(VectorCopies, OneAlignedSideMakesOneVectorCopy) {
+using Alignments = std::pair<unsigned, unsigned>;
+
+TEST(VectorCopies, TheAlignedSideAlignsBoth) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "nvptx64-nvidia-cuda", 4, 16);
-  widenVectorCopies(*M, nullptr);
-  const auto [Stores, Copy] = storesAndCopies(*M);
-  EXPECT_FALSE(Copy);
-  EXPECT_EQ(Stores, std::vector<unsigned>{16});
+  alignVectorCopies(*M, nullptr);
+  EXPECT_EQ(alignments(*M), Alignments(16, 16));
 }
 
 TEST(VectorCopies, TheSourceTypeAlignsAWeaklyAlignedCopy) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "nvptx64-nvidia-cuda", 4, 4);
-  widenVectorCopies(*M, [](const llvm::DILocation *) { return 16u; });
-  const auto [Stores, Copy] = storesAndCopies(*M);
-  EXPECT_FALSE(Copy);
-  EXPECT_EQ(Stores, std::vector<unsigned>{16});
+  alignVectorCopies(*M, [](const llvm::DILocation *) { return 16u; });
+  EXPECT_EQ(alignments(*M), Alignments(16, 16));
 }
 
 TEST(VectorCopies, WithoutAVectorTypeTheCopyStays) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "nvptx64-nvidia-cuda", 4, 4);
-  widenVectorCopies(*M, [](const llvm::DILocation *) { return 0u; });
-  const auto [Stores, Copy] = storesAndCopies(*M);
-  EXPECT_TRUE(Copy);
-  EXPECT_TRUE(Stores.empty());
+  alignVectorCopies(*M, [](const llvm::DILocation *) { return 0u; });
+  EXPECT_EQ(alignments(*M), Alignments(4, 4));
 }
 
 TEST(VectorCopies, AmdgpuIsLeftAsClangEmitsIt) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "amdgcn-amd-amdhsa", 4, 16);
-  widenVectorCopies(*M, nullptr);
-  EXPECT_TRUE(storesAndCopies(*M).second);
+  alignVectorCopies(*M, nullptr);
+  EXPECT_EQ(alignments(*M), Alignments(4, 16));
 }
 
 } // namespace

@@ -3,7 +3,8 @@
 #   OUT=/some/dir bash test/hardware/idioms/gpu-idioms.sh
 #
 # Real-code idioms the device-IR engine reads (CUB block primitives, PTX
-# %laneid, a helper returning threadIdx, reads the compiler reuses), each a
+# %laneid, a helper returning threadIdx, reads the compiler reuses, float4
+# copies on float arrays), each a
 # small program in this folder. Each is built with
 #   nvcc -O3 -lineinfo -arch=sm_90 -std=c++17
 # and every kernel's first launch is measured per source line:
@@ -31,8 +32,9 @@ nvidia-smi -L >> "$LOG" 2>&1
 
 # file:kernel ...
 runs=(cub_block:cubBlocks lane_id:laneStrided lane_id:helperIndex
-      reused_reads:sortPairs)
-for f in cub_block lane_id reused_reads; do
+      reused_reads:sortPairs vector_copies:vecStore vector_copies:vecLoadAll
+      vector_copies:vecLoadPartial)
+for f in cub_block lane_id reused_reads vector_copies; do
   "$NVCC" -O3 -lineinfo -arch=sm_90 -std=c++17 -o "$WORK/$f" "$HERE/$f.cu" \
     >> "$LOG" 2>&1 || log "build failed: $f"
 done
