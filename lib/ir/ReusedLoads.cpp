@@ -73,10 +73,11 @@ void ReusedLoads::watch(llvm::Module &M) {
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F)) {
       auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
-      // Reloads of local variables' slots are SROA's business, not reads
-      // of memory the user sees.
+      // Reloads of local variables' slots (and their fields: `v.y` of a
+      // local float4) are SROA's business, not reads of memory the user
+      // sees.
       if (!LI || !LI->getDebugLoc() ||
-          llvm::isa<llvm::AllocaInst>(LI->getPointerOperand()->stripPointerCasts()))
+          llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(LI->getPointerOperand())))
         continue;
       Watches.push_back(std::make_unique<Watch>(*this, LI));
     }
