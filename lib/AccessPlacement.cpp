@@ -1,5 +1,6 @@
 //===- AccessPlacement.cpp -------------------------------------------------===//
 #include "AccessPlacement.h"
+#include "UnitWalk.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -64,7 +65,8 @@ public:
 
 } // namespace
 
-AccessPlacement::AccessPlacement(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+AccessPlacement::AccessPlacement(ASTContext &Ctx, bool SystemHeaders)
+    : SM(Ctx.getSourceManager()) {
   const std::function<void(SourceLocation, const Expr *)> Add =
       [&](SourceLocation L, const Expr *E) {
         const SourceLocation F = fileLoc(L);
@@ -77,7 +79,8 @@ AccessPlacement::AccessPlacement(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
       MacroReferences.emplace(std::make_pair(SM.getDecomposedLoc(F), D->getDecl()->getLocation()),
                               D->getBeginLoc());
   };
-  OperatorIndexer(Add, AddReference).TraverseDecl(Ctx.getTranslationUnitDecl());
+  OperatorIndexer Indexer(Add, AddReference);
+  traverseUnit(Indexer, Ctx, SystemHeaders);
 }
 
 SourceLocation AccessPlacement::fileLoc(SourceLocation L) const {

@@ -30,7 +30,8 @@ namespace ldslint {
 class AccessPlacement {
 public:
   /// Indexes the assignment and increment operators of \p Ctx's functions.
-  explicit AccessPlacement(clang::ASTContext &Ctx);
+  /// Those of system headers only with \p SystemHeaders.
+  AccessPlacement(clang::ASTContext &Ctx, bool SystemHeaders);
   /// Moves \p F (its Loc, Line and Column) to the accessed expression.
   void place(Finding &F) const;
 

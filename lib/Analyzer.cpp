@@ -36,6 +36,10 @@ class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
   explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Kernels are declarations of namespace scope: bodies, types and
+  // initialisers (most of a unit's AST) need no walk.
+  bool TraverseStmt(Stmt *, DataRecursionQueue * = nullptr) { return true; }
+  template <typename... Flags> bool TraverseTypeLoc(TypeLoc, Flags...) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
         FD->isDependentContext())
@@ -96,6 +100,54 @@ std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Optio
 }
 
 namespace {
+
+/// For developers: with LDSLINT_DEBUG_TIME set, how long a phase took.
+void debugTime(const char *Phase, std::chrono::steady_clock::time_point Start) {
+  static const bool Enabled = std::getenv("LDSLINT_DEBUG_TIME");
+  if (Enabled)
+    llvm::errs() << "ldslint: " << Phase << " "
+                 << std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                  Start)
+                        .count()
+                 << " s\n";
+}
+
+/// Kernel by kernel in source order (the module's order is the code
+/// generator's); in a kernel, in the order its instructions run: by the
+/// line of the kernel's statement (the access's own, or that of the
+/// outermost call it was inlined through), then by the access's line.
+void sortBySource(std::vector<Finding> &Findings,
+                  const std::vector<const FunctionDecl *> &Kernels,
+                  ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<std::string, size_t> KernelOrder;
+  for (const FunctionDecl *FD : Kernels)
+    KernelOrder.emplace(kernelName(FD, Ctx), KernelOrder.size());
+  using Key = std::tuple<size_t, unsigned, unsigned>;
+  std::vector<std::pair<Key, size_t>> Order;
+  Order.reserve(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    const auto Kernel = KernelOrder.find(F.Function);
+    unsigned Statement = F.Line;
+    if (!F.CallLocs.empty()) {
+      const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(F.CallLocs.front()));
+      if (P.isValid())
+        Statement = P.getLine();
+    }
+    Order.push_back({{Kernel == KernelOrder.end() ? KernelOrder.size() : Kernel->second,
+                      Statement, F.Line},
+                     I});
+  }
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::vector<Finding> Sorted;
+  Sorted.reserve(Findings.size());
+  for (const auto &Entry : Order)
+    Sorted.push_back(std::move(Findings[Entry.second]));
+  Findings = std::move(Sorted);
+}
+
 void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
                    const AnalysisOptions &Options, AnalysisOutput &Out) {
   Out.Model = lookupBankModel(Arch, WaveSize);
@@ -107,18 +159,13 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   const BankModel &Model = *Out.Model;
 
   const auto Start = std::chrono::steady_clock::now();
-  const LaunchSites Launches = collectLaunchSites(Ctx);
+  const LaunchSites Launches = collectLaunchSites(Ctx, Options.LibraryKernels);
   const SourceManager &SM = Ctx.getSourceManager();
   KernelFinder Finder(SM);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   Out.LibraryKernels = Finder.LibraryInstantiations;
   Out.Kernels = Finder.Kernels.size();
-  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
-    llvm::errs() << "ldslint: launch sites "
-                 << std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                  Start)
-                        .count()
-                 << " s\n";
+  debugTime("launch sites", Start);
   if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
     llvm::errs() << "ldslint: device IR of " << Finder.Kernels.size()
                  << " kernels; library kernel instantiations: "
@@ -143,17 +190,11 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
     const auto Start = std::chrono::steady_clock::now();
     DM = DeviceModule::emit(Ctx, Options.CodeGen, Error, Analysed);
     const auto Emitted = std::chrono::steady_clock::now();
+    debugTime("device IR", Start);
     if (DM)
       Findings = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, &Cache,
                                      &Out.Skipped);
-    if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
-      llvm::errs() << "ldslint: device IR "
-                   << std::chrono::duration<double>(Emitted - Start).count()
-                   << " s, IR analysis "
-                   << std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - Emitted)
-                          .count()
-                   << " s\n";
+    debugTime("IR analysis", Emitted);
   });
   if (!Finished) {
     (void)DM.release();
@@ -165,36 +206,10 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
     Out.IrProblem = Error;
     return;
   }
-  // Kernel by kernel in source order (the module's order is the code
-  // generator's); in a kernel, in the order its instructions run.
-  std::map<std::string, size_t> KernelOrder;
-  for (const FunctionDecl *FD : Finder.Kernels)
-    KernelOrder.emplace(kernelName(FD, Ctx), KernelOrder.size());
-  auto OrderOf = [&](const Finding &F) {
-    const auto It = KernelOrder.find(F.Function);
-    return It == KernelOrder.end() ? KernelOrder.size() : It->second;
-  };
-  // The statement of the kernel an access belongs to: its line, or that of
-  // the outermost call it was inlined through.
-  auto StatementLine = [&](const Finding &F) {
-    if (F.CallLocs.empty())
-      return F.Line;
-    const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(F.CallLocs.front()));
-    return P.isValid() ? P.getLine() : F.Line;
-  };
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [&](const Finding &A, const Finding &B) {
-                     return std::make_tuple(OrderOf(A), StatementLine(A), A.Line) <
-                            std::make_tuple(OrderOf(B), StatementLine(B), B.Line);
-                   });
+  sortBySource(Findings, Finder.Kernels, Ctx);
   const auto Planned = std::chrono::steady_clock::now();
   planSourceFixes(Ctx, Model, Launches, Options, Finder.Kernels, Findings, Cache);
-  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
-    llvm::errs() << "ldslint: fixes "
-                 << std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                  Planned)
-                        .count()
-                 << " s\n";
+  debugTime("fixes", Planned);
   Out.Findings = std::move(Findings);
 }
 } // namespace

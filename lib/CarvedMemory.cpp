@@ -3,6 +3,7 @@
 #include "RowStride.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "UnitWalk.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -42,7 +43,7 @@ std::vector<const Expr *>
 launchDynamicSizes(const ASTContext &Ctx,
                    const std::set<const FunctionDecl *> &Kernels) {
   DynamicSizes Scan(Kernels);
-  Scan.TraverseDecl(const_cast<TranslationUnitDecl *>(Ctx.getTranslationUnitDecl()));
+  traverseUnit(Scan, Ctx, /*SystemHeaders=*/false); // launches of user kernels
   return Scan.Found;
 }
 

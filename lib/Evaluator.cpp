@@ -110,12 +110,20 @@ struct Tally {
 
   /// \p Picture fills the lanes of a picture (called only when one is kept:
   /// copying every instruction's lanes would slow the hot path).
-  template <typename FillPicture>
-  void add(const InstructionCost &C, unsigned Warp, const std::string &Ctx,
+  /// \p Context gives the iteration's text, built only where it is kept
+  /// or compared (it is a string per instruction otherwise).
+  template <typename ContextText, typename FillPicture>
+  void add(const InstructionCost &C, unsigned Warp, const ContextText &Context,
            const FillPicture &Picture, const EvalOptions &Options,
            bool CollectViews) {
+    std::optional<std::string> Text;
+    auto Ctx = [&]() -> const std::string & {
+      if (!Text)
+        Text = Context();
+      return *Text;
+    };
     const bool Asked = Options.PictureAt && Options.PictureAt->first == Warp &&
-                       Options.PictureAt->second == Ctx;
+                       Options.PictureAt->second == Ctx();
     const uint64_t ThisStep = Step++;
     auto Fill = [&](WarpPicture &P) {
       Picture(P);
@@ -125,7 +133,7 @@ struct Tally {
     if (Instructions == 0 || C.Degree > Degree) {
       Degree = C.Degree;
       ExampleWarp = Warp;
-      ExampleContext = Ctx;
+      ExampleContext = Ctx();
       Example = C.Worst;
       if (!PictureChosen)
         Fill(this->Picture);
@@ -251,6 +259,7 @@ private:
                       unsigned Warp);
   void leaf(const std::vector<bool> &Alive, Tally &T, unsigned Warp);
   std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
+  std::vector<LaneAddress> LaneAddresses; ///< leaf()'s, reused
   void setUnknown(SymbolId Id, int64_t V) {
     if (UnknownValues.size() < Symbols.size()) {
       UnknownValues.resize(Symbols.size(), 0);
@@ -743,7 +752,9 @@ std::string AccessEvaluation::structuralText() const {
 
 void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
                             unsigned Warp) {
-  std::vector<LaneAddress> Addr(Model.WaveSize);
+  // One buffer for every instruction of the evaluation (the hot path).
+  std::vector<LaneAddress> &Addr = LaneAddresses;
+  Addr.assign(Model.WaveSize, LaneAddress());
   bool Any = false;
   for (unsigned L = 0; L < Model.WaveSize; ++L) {
     if (!Alive[L])
@@ -779,9 +790,8 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
     return; // a warp with no active lane issues nothing
   const InstructionCost Cost =
       instructionCost(Model, Phases, Access.WidthBytes, Addr);
-  const std::string Context = contextText();
   T.add(
-      Cost, Warp, Context,
+      Cost, Warp, [&] { return contextText(); },
       [&](WarpPicture &P) {
         P.Lanes = Addr;
         P.Threads.clear();
@@ -789,7 +799,7 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
           P.Threads.push_back(Lanes[L]);
         P.Phases = Phases;
         P.Warp = Warp;
-        P.Context = Context;
+        P.Context = contextText();
         P.Iteration = loopText();
         // Values the iteration text does not give: loop variables that
         // differ between lanes, and the loops' companions.

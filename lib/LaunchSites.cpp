@@ -33,6 +33,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "UnitWalk.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/APSInt.h"
@@ -1547,10 +1548,10 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
 
 } // namespace
 
-LaunchSites collectLaunchSites(ASTContext &Ctx) {
+LaunchSites collectLaunchSites(ASTContext &Ctx, bool SystemHeaders) {
   LaunchSites Out;
   LaunchVisitor V(Ctx, Out);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  traverseUnit(V, Ctx, SystemHeaders);
   V.finish();
   return Out;
 }

@@ -48,7 +48,7 @@ struct LaunchConfig {
 /// specialisations are distinct).
 using LaunchSites = std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>;
 
-LaunchSites collectLaunchSites(clang::ASTContext &Ctx);
+LaunchSites collectLaunchSites(clang::ASTContext &Ctx, bool SystemHeaders);
 
 /// The configurations to analyse \p Kernel with (several when launch sites
 /// differ); never empty.

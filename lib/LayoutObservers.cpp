@@ -5,6 +5,7 @@
 #include "KernelExtractor.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "UnitWalk.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -171,8 +172,9 @@ private:
 
 LayoutObservations scanLayoutObservations(ASTContext &Ctx) {
   LayoutObservations Result;
-  LayoutScan(Result.Observed, Result.Sized, Result.References)
-      .TraverseDecl(Ctx.getTranslationUnitDecl());
+  // System headers cannot name the user's arrays.
+  LayoutScan Scan(Result.Observed, Result.Sized, Result.References);
+  traverseUnit(Scan, Ctx, /*SystemHeaders=*/false);
   return Result;
 }
 

@@ -85,8 +85,14 @@ Finding modelledFinding(ASTContext &Ctx, const ExtractedKernel &K,
 void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
                    std::vector<Finding> &Findings) {
   std::map<AccessKey, std::vector<size_t>> ByKey;
-  for (size_t I = 0; I < Findings.size(); ++I)
+  // Each array's conflicting findings: where the notes of an access the
+  // IR has no finding of its own for go.
+  std::map<SourceLocation, std::vector<size_t>> ConflictsOfArray;
+  for (size_t I = 0; I < Findings.size(); ++I) {
     ByKey[accessKey(SM, Findings[I])].push_back(I);
+    if (Findings[I].Result.Status == Verdict::Conflict)
+      ConflictsOfArray[Findings[I].DeclLoc].push_back(I);
+  }
   for (Finding &M : Modelled) {
     if (M.Fixes.empty() && M.FixNotes.empty() && !M.AfterFix)
       continue;
@@ -107,10 +113,11 @@ void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
       if (Findings[I].Result.Status == Verdict::Conflict)
         Conflicts.push_back(I);
     const bool OwnFindings = !Conflicts.empty();
-    for (size_t I = 0; Conflicts.empty() && I < Findings.size(); ++I)
-      if (Findings[I].DeclLoc == M.DeclLoc &&
-          Findings[I].Result.Status == Verdict::Conflict)
-        Conflicts.push_back(I);
+    if (!OwnFindings) {
+      const auto Array = ConflictsOfArray.find(M.DeclLoc);
+      if (Array != ConflictsOfArray.end())
+        Conflicts = Array->second;
+    }
     for (size_t I : Conflicts) {
       Finding &T = Findings[I];
       for (const std::string &Note : M.FixNotes)

@@ -3,15 +3,28 @@
 #define LDSLINT_IR_DEBUGLOCATIONS_H
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 
 namespace ldslint {
 
-/// The file location of \p L's innermost frame (line and column) in \p SM,
-/// or an invalid location when \p L has no line or names a file \p SM does
-/// not know.
-clang::SourceLocation sourceLocation(const clang::SourceManager &SM,
-                                     const llvm::DILocation *L);
+/// Maps IR debug locations to \p SM's source locations. Finding a file's
+/// entry is a scan of every source entry of the unit (each macro expansion
+/// is one), so each debug-info file is looked up once.
+class DebugLocationMap {
+public:
+  explicit DebugLocationMap(const clang::SourceManager &SM) : SM(SM) {}
+  const clang::SourceManager &sourceManager() const { return SM; }
+  /// The file location of \p L's innermost frame (line and column), or an
+  /// invalid location when \p L has no line or names a file \p SM does not
+  /// know.
+  clang::SourceLocation locate(const llvm::DILocation *L);
+
+private:
+  clang::FileID fileOf(const llvm::DILocation *L);
+  const clang::SourceManager &SM;
+  llvm::DenseMap<const llvm::MDNode *, clang::FileID> Files;
+};
 
 } // namespace ldslint
 

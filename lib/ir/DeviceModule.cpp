@@ -40,6 +40,11 @@ namespace {
 class KernelInstantiations : public RecursiveASTVisitor<KernelInstantiations> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Functions defined inside bodies (lambdas, local classes) are members
+  // of a class, which the code generator emits where they are used: only
+  // declarations need the walk, not bodies, types or initialisers.
+  bool TraverseStmt(Stmt *, DataRecursionQueue * = nullptr) { return true; }
+  template <typename... Flags> bool TraverseTypeLoc(TypeLoc, Flags...) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
         FD->isTemplateInstantiation() &&
@@ -49,6 +54,29 @@ public:
   }
   std::vector<FunctionDecl *> Found;
 };
+
+/// Hands \p D to \p CG. Of system headers, only what can put code or data
+/// into the module: kernels, the functions the unit references, variables
+/// and classes (their static members). Left out are most of CUDA's and the
+/// C++ library's inline device functions, which no kernel can reach and
+/// whose mangled names are most of what handing them over costs, and
+/// templates, types and using-declarations, which generate nothing.
+void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D) {
+  if (SM.isInSystemHeader(D->getLocation())) {
+    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
+      for (Decl *Inner : cast<DeclContext>(D)->decls())
+        handTopLevel(CG, SM, Inner);
+      return;
+    }
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced())
+        return;
+    } else if (!isa<VarDecl>(D) && !isa<CXXRecordDecl>(D)) {
+      return;
+    }
+  }
+  CG.HandleTopLevelDecl(DeclGroupRef(D));
+}
 
 } // namespace
 
@@ -178,7 +206,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   CodeGenerator &CG = *DM->CG;
   CG.Initialize(Ctx);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    CG.HandleTopLevelDecl(DeclGroupRef(D));
+    handTopLevel(CG, Ctx.getSourceManager(), D);
   KernelInstantiations Kernels;
   Kernels.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (FunctionDecl *FD : Kernels.Found)
@@ -192,9 +220,11 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   const auto Generated = std::chrono::steady_clock::now();
   restoreSourceNames(*DM->M, Ctx.Idents);
   {
-    const VectorCopySites Sites(Ctx);
-    alignVectorCopies(*DM->M, [&](const llvm::DILocation *L) {
-      return Sites.alignmentAt(L);
+    VectorCopySites Sites(Ctx, [&](const llvm::Function &F) {
+      return CG.GetDeclForMangledName(F.getName());
+    });
+    alignVectorCopies(*DM->M, [&](const llvm::Instruction &Copy) {
+      return Sites.alignmentOf(Copy);
     });
   }
   if (Analyse)

@@ -49,6 +49,30 @@ const VarDecl *ownDeclaration(const FunctionDecl *Kernel, const VarDecl *Found) 
   return F.Own ? F.Own : Found;
 }
 
+/// Fills what \p F says about its access: the kernel, the array (the
+/// kernel's own declaration of it where it has one), the kind, width and
+/// target. Returns the array's declaration, or null.
+const VarDecl *describeAccess(Finding &F, const DeviceModule &DM,
+                              const FunctionDecl *Kernel, const std::string &Function,
+                              const llvm::GlobalVariable *Array, AccessKind Kind,
+                              unsigned WidthBytes, const BankModel &Model) {
+  F.Function = Function;
+  const VarDecl *VD = nullptr;
+  if (Array) {
+    VD = ownDeclaration(Kernel,
+                        llvm::dyn_cast_or_null<VarDecl>(DM.declFor(Array->getName())));
+    F.Array = VD ? VD->getNameAsString() : variableName(Array);
+    if (VD)
+      F.DeclLoc = VD->getLocation();
+  } else {
+    F.Array = "(unresolved pointer)";
+  }
+  F.Kind = Kind;
+  F.WidthBytes = WidthBytes;
+  F.Arch = Model.Arch;
+  return VD;
+}
+
 /// A conflicting access to one member of an array of structs strides by the
 /// struct size; storing each member in its own array (SoA) makes lanes read
 /// consecutive words.
@@ -99,10 +123,11 @@ void dumpKernel(const IrKernel &K) {
 /// location outside system headers (atomicAdd's body is in CUDA's headers,
 /// its call in the user's code), or, in a library's own kernel, the
 /// innermost location; the calls around it are notes.
-void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
+void placeAt(DebugLocationMap &Locations, const llvm::DILocation *L, Finding &F) {
+  const SourceManager &SM = Locations.sourceManager();
   std::vector<SourceLocation> Chain;
   for (; L; L = L->getInlinedAt())
-    Chain.push_back(sourceLocation(SM, L));
+    Chain.push_back(Locations.locate(L));
   size_t At = 0;
   while (At + 1 < Chain.size() &&
          (Chain[At].isInvalid() || SM.isInSystemHeader(Chain[At])))
@@ -129,7 +154,7 @@ void placeAt(const SourceManager &SM, const llvm::DILocation *L, Finding &F) {
 
 /// The findings of the accesses the load/store vectorizer merged into the
 /// one of \p F: each takes the merged instruction's result, at its own line.
-void addMergedFindings(const SourceManager &SM,
+void addMergedFindings(DebugLocationMap &Locations,
                        const std::vector<MergedAccess> &Merged, Finding &F,
                        const std::function<void(Finding &)> &Place,
                        std::vector<Finding> &Out) {
@@ -144,7 +169,7 @@ void addMergedFindings(const SourceManager &SM,
   std::set<std::pair<unsigned, unsigned>> Seen{{F.Line, F.Column}};
   for (const MergedAccess &M : Merged) {
     Finding G = F;
-    placeAt(SM, M.Loc, G);
+    placeAt(Locations, M.Loc, G);
     Place(G);
     if (G.Line == 0 || !Seen.insert({G.Line, G.Column}).second)
       continue;
@@ -154,14 +179,14 @@ void addMergedFindings(const SourceManager &SM,
 
 /// The findings of the reads the compiler answers from load \p F's value
 /// (ReusedLoads.h): no shared-memory instruction of their own.
-void addReusedFindings(const SourceManager &SM,
+void addReusedFindings(DebugLocationMap &Locations,
                        const std::vector<const llvm::DILocation *> &Reused,
                        const Finding &F,
                        std::vector<Finding> &Out) {
   for (const llvm::DILocation *L : Reused) {
     Finding G = F;
     G.Kind = AccessKind::Read;
-    placeAt(SM, L, G);
+    placeAt(Locations, L, G);
     if (G.Line == 0 || (G.Line == F.Line && G.File == F.File))
       continue;
     if (std::any_of(Out.begin(), Out.end(), [&](const Finding &H) {
@@ -186,8 +211,9 @@ void addReusedFindings(const SourceManager &SM,
 /// The accesses inside a function the pipeline could not inline (it calls
 /// itself) through a pointer argument that a kernel passes into shared
 /// memory: `unknown`, at their own lines, so that none is silent.
-void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
-                          const llvm::Function &Kernel, const std::string &Function,
+void addRecursiveAccesses(DebugLocationMap &Locations, const DeviceModule &DM,
+                          const llvm::Function &Kernel, const FunctionDecl *KernelDecl,
+                          const std::string &Function,
                           const BankModel &Model, size_t First,
                           const std::function<void(Finding &)> &Place,
                           std::vector<Finding> &Out) {
@@ -204,7 +230,6 @@ void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
           llvm::getUnderlyingObject(Call->getArgOperand(Arg.getArgNo())));
       if (!G || !isSharedAddressSpace(G->getAddressSpace()))
         continue;
-      const auto *VD = llvm::dyn_cast_or_null<VarDecl>(DM.declFor(G->getName()));
       for (const llvm::Instruction &J : llvm::instructions(*Callee)) {
         const llvm::Value *Ptr = nullptr;
         AccessKind Kind = AccessKind::Read;
@@ -217,19 +242,14 @@ void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
         if (!Ptr || llvm::getUnderlyingObject(Ptr) != &Arg)
           continue;
         Finding F;
-        placeAt(SM, J.getDebugLoc().get(), F);
+        placeAt(Locations, J.getDebugLoc().get(), F);
         if (F.Line == 0)
           continue;
-        F.Function = Function;
-        F.Array = VD ? VD->getNameAsString() : variableName(G);
-        if (VD)
-          F.DeclLoc = VD->getLocation();
-        F.Kind = Kind;
-        F.WidthBytes = static_cast<unsigned>(
-            J.getModule()->getDataLayout().getTypeStoreSize(
-                Kind == AccessKind::Read ? J.getType()
-                                         : J.getOperand(0)->getType()));
-        F.Arch = Model.Arch;
+        describeAccess(F, DM, KernelDecl, Function, G, Kind,
+                       static_cast<unsigned>(J.getModule()->getDataLayout().getTypeStoreSize(
+                           Kind == AccessKind::Read ? J.getType()
+                                                    : J.getOperand(0)->getType())),
+                       Model);
         Place(F);
         F.Result.Status = Verdict::Unknown;
         const std::string Name = llvm::demangle(Callee->getName().str());
@@ -246,7 +266,7 @@ void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
       continue;
     // Before the call's own finding: in the order they run.
     Finding AtCall;
-    placeAt(SM, Call->getDebugLoc().get(), AtCall);
+    placeAt(Locations, Call->getDebugLoc().get(), AtCall);
     size_t At = First;
     while (At < Out.size() && !(Out[At].Line == AtCall.Line && Out[At].File == AtCall.File))
       ++At;
@@ -257,26 +277,17 @@ void addRecursiveAccesses(const SourceManager &SM, const DeviceModule &DM,
 /// The reads of shared variables in \p Kernel that the pipeline deleted
 /// because their value is unused: no instruction runs for them, and their
 /// lines say so rather than nothing.
-void addDroppedReads(const SourceManager &SM, const DeviceModule &DM,
+void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
                      const llvm::Function &Kernel, const FunctionDecl *FD,
                      const std::string &Function, const BankModel &Model, size_t First,
                      const std::function<void(Finding &)> &Place,
                      std::vector<Finding> &Out) {
   for (const ReusedLoads::DroppedRead &D : DM.droppedIn(Kernel.getName())) {
     Finding F;
-    placeAt(SM, D.Loc, F);
+    placeAt(Locations, D.Loc, F);
     if (F.Line == 0)
       continue;
-    const VarDecl *VD =
-        ownDeclaration(FD, llvm::dyn_cast_or_null<VarDecl>(DM.declFor(D.Variable->getName())));
-    F.Function = Function;
-    F.Array = VD ? VD->getNameAsString()
-                 : variableName(D.Variable);
-    if (VD)
-      F.DeclLoc = VD->getLocation();
-    F.Kind = AccessKind::Read;
-    F.WidthBytes = D.Bytes;
-    F.Arch = Model.Arch;
+    describeAccess(F, DM, FD, Function, D.Variable, AccessKind::Read, D.Bytes, Model);
     Place(F);
     if (std::any_of(Out.begin() + static_cast<long>(First), Out.end(), [&](const Finding &H) {
           return H.Line == F.Line && H.File == F.File && H.Array == F.Array &&
@@ -299,10 +310,11 @@ std::vector<Finding> analyzeDeviceModule(
     std::vector<std::string> *Skipped) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
+  DebugLocationMap Locations(SM);
   std::optional<AccessPlacement> Placed; // indexed on first use
   auto Placement = [&]() -> const AccessPlacement & {
     if (!Placed)
-      Placed.emplace(Ctx);
+      Placed.emplace(Ctx, Options.LibraryKernels);
     return *Placed;
   };
   for (const llvm::Function &Fn : DM.module()) {
@@ -346,26 +358,11 @@ std::vector<Finding> analyzeDeviceModule(
       // replaced: report at theirs. Its own location is the vectorizer's
       // choice (LLVM 15 gives it a later statement's line).
       const std::vector<MergedAccess> &MergedFrom = DM.mergedFrom(A.Inst);
-      placeAt(SM, MergedFrom.empty() ? A.Inst->getDebugLoc().get()
+      placeAt(Locations, MergedFrom.empty() ? A.Inst->getDebugLoc().get()
                                      : MergedFrom.front().Loc,
               F);
-      F.Function = Function;
-      const VarDecl *VD = nullptr;
-      if (A.Array) {
-        VD = ownDeclaration(
-            FD, llvm::dyn_cast_or_null<VarDecl>(DM.declFor(A.Array->getName())));
-        if (VD) {
-          F.Array = VD->getNameAsString();
-          F.DeclLoc = VD->getLocation();
-        } else {
-          F.Array = variableName(A.Array);
-        }
-      } else {
-        F.Array = "(unresolved pointer)";
-      }
-      F.Kind = A.Model.Kind;
-      F.WidthBytes = A.Model.WidthBytes;
-      F.Arch = Model.Arch;
+      const VarDecl *VD = describeAccess(F, DM, FD, Function, A.Array, A.Model.Kind,
+                                         A.Model.WidthBytes, Model);
       Placement().place(F);
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
       if (A.AsyncCopy && F.Result.Status == Verdict::Conflict) {
@@ -383,10 +380,10 @@ std::vector<Finding> analyzeDeviceModule(
       if (VD)
         suggestStructOfArrays(Ctx, *VD, F);
       std::vector<Finding> Merged;
-      addMergedFindings(SM, MergedFrom, F,
+      addMergedFindings(Locations, MergedFrom, F,
                         [&](Finding &G) { Placement().place(G); }, Merged);
       if (A.Model.Kind != AccessKind::Atomic)
-        addReusedFindings(SM, DM.reusedBy(*A.Inst), F, Reused);
+        addReusedFindings(Locations, DM.reusedBy(*A.Inst), F, Reused);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
@@ -397,9 +394,9 @@ std::vector<Finding> analyzeDeviceModule(
       }
     }
     markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First);
-    addRecursiveAccesses(SM, DM, Fn, Function, Model, First,
+    addRecursiveAccesses(Locations, DM, Fn, FD, Function, Model, First,
                          [&](Finding &F) { Placement().place(F); }, Findings);
-    addDroppedReads(SM, DM, Fn, FD, Function, Model, First,
+    addDroppedReads(Locations, DM, Fn, FD, Function, Model, First,
                     [&](Finding &F) { Placement().place(F); }, Findings);
     // After the merge pass: these are no instructions that could merge.
     for (Finding &G : Reused) {

@@ -23,7 +23,7 @@ bool isNvptx(const llvm::Module &M) {
 
 void alignVectorCopies(
     llvm::Module &M,
-    const std::function<unsigned(const llvm::DILocation *)> &TypeAlignment) {
+    const std::function<unsigned(const llvm::Instruction &Copy)> &TypeAlignment) {
   if (!isNvptx(M))
     return;
   for (llvm::Function &F : M)
@@ -37,8 +37,8 @@ void alignVectorCopies(
         continue;
       uint64_t Wide =
           std::max(MC->getDestAlign()->value(), MC->getSourceAlign()->value());
-      if (TypeAlignment) // a copy without a debug location gets null
-        Wide = std::max<uint64_t>(Wide, TypeAlignment(MC->getDebugLoc().get()));
+      if (TypeAlignment)
+        Wide = std::max<uint64_t>(Wide, TypeAlignment(*MC));
       Wide = std::min<uint64_t>(Wide, 16);
       if (Len->getZExtValue() % Wide)
         continue; // not one vector of that alignment

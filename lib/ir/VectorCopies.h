@@ -27,11 +27,11 @@
 
 namespace ldslint {
 
-/// \p TypeAlignment: the alignment of the type the source copies at a
-/// debug location, 0 when not known (may be empty).
+/// \p TypeAlignment: the alignment of the type the source copies with
+/// \p Copy, 0 when not known (may be empty).
 void alignVectorCopies(
     llvm::Module &M,
-    const std::function<unsigned(const llvm::DILocation *)> &TypeAlignment);
+    const std::function<unsigned(const llvm::Instruction &Copy)> &TypeAlignment);
 
 } // namespace ldslint
 

@@ -54,20 +54,32 @@ private:
 
 } // namespace
 
-VectorCopySites::VectorCopySites(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+VectorCopySites::VectorCopySites(
+    ASTContext &Ctx, std::function<const Decl *(const llvm::Function &)> DeclOf)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), Locations(SM), DeclOf(std::move(DeclOf)) {}
+
+void VectorCopySites::index(Decl *D) {
   const std::function<void(SourceLocation, unsigned)> Add = [&](SourceLocation L,
                                                                 unsigned A) {
     const SourceLocation F = SM.getExpansionLoc(L);
     if (F.isValid())
       Alignment.emplace(SM.getDecomposedLoc(F), A);
   };
-  CopyIndexer(Ctx, Add).TraverseDecl(Ctx.getTranslationUnitDecl());
+  CopyIndexer(Ctx, Add).TraverseDecl(D);
 }
 
-unsigned VectorCopySites::alignmentAt(const llvm::DILocation *L) const {
-  const SourceLocation S = sourceLocation(SM, L);
+unsigned VectorCopySites::alignmentOf(const llvm::Instruction &Copy) {
+  const llvm::DILocation *L = Copy.getDebugLoc().get();
+  const SourceLocation S = Locations.locate(L);
   if (S.isInvalid())
     return 0;
+  const Decl *D = DeclOf ? DeclOf(*Copy.getFunction()) : nullptr;
+  if (D && !UnitIndexed && Indexed.insert(D->getCanonicalDecl()).second)
+    index(const_cast<Decl *>(D));
+  if (!D && !UnitIndexed) {
+    UnitIndexed = true;
+    index(Ctx.getTranslationUnitDecl());
+  }
   const auto It = Alignment.find(SM.getDecomposedLoc(S));
   return It == Alignment.end() ? 0 : It->second;
 }

@@ -5,26 +5,42 @@
 // bytes whose alignment is its size: float2, float4, int4, double2), by the
 // location clang's debug information gives the copy.
 //
+// Only the bodies of functions that copy are read, each once, when a copy
+// of theirs is asked about: a unit's headers are most of its AST.
+//
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_IR_VECTORCOPYSITES_H
 #define LDSLINT_IR_VECTORCOPYSITES_H
 
-#include "clang/AST/ASTContext.h"
-#include "llvm/IR/DebugInfoMetadata.h"
+#include "ir/DebugLocations.h"
 
+#include "clang/AST/ASTContext.h"
+#include "llvm/IR/Instruction.h"
+
+#include <functional>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace ldslint {
 
 class VectorCopySites {
 public:
-  explicit VectorCopySites(clang::ASTContext &Ctx);
-  /// The alignment of the type copied at \p L, or 0.
-  unsigned alignmentAt(const llvm::DILocation *L) const;
+  /// \p DeclOf: the declaration an IR function was generated from, or null
+  /// (then the whole unit is read, once).
+  VectorCopySites(clang::ASTContext &Ctx,
+                  std::function<const clang::Decl *(const llvm::Function &)> DeclOf);
+  /// The alignment of the type copied by \p Copy, or 0.
+  unsigned alignmentOf(const llvm::Instruction &Copy);
 
 private:
+  void index(clang::Decl *D);
+  clang::ASTContext &Ctx;
   const clang::SourceManager &SM;
+  DebugLocationMap Locations;
+  std::function<const clang::Decl *(const llvm::Function &)> DeclOf;
+  std::set<const clang::Decl *> Indexed;
+  bool UnitIndexed = false;
   std::map<std::pair<clang::FileID, unsigned>, unsigned> Alignment;
 };
 

@@ -56,14 +56,14 @@ TEST(VectorCopies, TheAlignedSideAlignsBoth) {
 TEST(VectorCopies, TheSourceTypeAlignsAWeaklyAlignedCopy) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "nvptx64-nvidia-cuda", 4, 4);
-  alignVectorCopies(*M, [](const llvm::DILocation *) { return 16u; });
+  alignVectorCopies(*M, [](const llvm::Instruction &) { return 16u; });
   EXPECT_EQ(alignments(*M), Alignments(16, 16));
 }
 
 TEST(VectorCopies, WithoutAVectorTypeTheCopyStays) {
   llvm::LLVMContext Ctx;
   auto M = copyModule(Ctx, "nvptx64-nvidia-cuda", 4, 4);
-  alignVectorCopies(*M, [](const llvm::DILocation *) { return 0u; });
+  alignVectorCopies(*M, [](const llvm::Instruction &) { return 0u; });
   EXPECT_EQ(alignments(*M), Alignments(4, 4));
 }
 

@@ -1,0 +1,22 @@
+// Shared-memory accesses inside functions of a system header (a library's
+// helpers: a namespace, a template, an extern "C" block) are analysed where
+// the kernel calls them, and answered at the kernel's line. Of a system
+// header, only what the unit uses is generated: a helper that nothing
+// calls gives no finding.
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch -isystem %S/Inputs/system 2>&1 | FileCheck %s --implicit-check-not="shared_helpers.h:{{[0-9]+}}:{{[0-9]+}}: {{warning|remark}}"
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all -isystem %S/Inputs/system %s 2>&1 | FileCheck %s --implicit-check-not="shared_helpers.h:{{[0-9]+}}:{{[0-9]+}}: {{warning|remark}}"
+#include <shared_helpers.h>
+
+__global__ void uses_helpers(float *out) {
+  __shared__ float s[32 * 32];
+  helpers::store_at(s, threadIdx.x * 2, 1.0f);
+  // CHECK: system-header-helpers.cu:[[@LINE-1]]:3: warning: 2-way bank conflict writing shared array 's'
+  __syncthreads();
+  out[threadIdx.x] = helpers::load_at(s, threadIdx.x * 4);
+  // CHECK: system-header-helpers.cu:[[@LINE-1]]:22: warning: 4-way bank conflict reading shared array 's'
+  add_at(s, threadIdx.x, 2.0f);
+  // CHECK: system-header-helpers.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict
+  // CHECK: system-header-helpers.cu:[[@LINE-2]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict
+}
+
+void launch(float *o) { uses_helpers<<<1, 32>>>(o); }
