@@ -983,6 +983,33 @@ Tally AccessEvaluation::enumerateWarps() {
                        static_cast<size_t>(E - StructuralVars.begin())});
   }
   std::vector<int64_t> Chosen(StructuralVars.size(), 0);
+  std::vector<bool> IsChosen(StructuralVars.size(), false);
+  // A block has at most 1024 threads (CUDA's and HIP's limit). Per
+  // dimension (x in warps, then y, z): where its extent and coordinate are
+  // enumerated, the position of each in StructuralVars, or -1.
+  std::vector<std::pair<int, int>> Dims;
+  for (const auto &[Index, Extent] : BelowExtent) {
+    auto I = std::find(StructuralVars.begin(), StructuralVars.end(), Index);
+    auto E = std::find(StructuralVars.begin(), StructuralVars.end(), Extent);
+    Dims.push_back({I == StructuralVars.end() ? -1 : static_cast<int>(I - StructuralVars.begin()),
+                    E == StructuralVars.end() ? -1 : static_cast<int>(E - StructuralVars.begin())});
+  }
+  // Whether the values chosen so far fit in one block, with every extent
+  // not chosen yet at the least its chosen coordinate allows. The domains
+  // ascend, so a value that does not fit ends its level.
+  auto fitsInBlock = [&]() {
+    int64_t Threads = 1;
+    for (size_t D = 0; D < Dims.size(); ++D) {
+      int64_t Least = 1;
+      const auto [Coord, Extent] = Dims[D];
+      if (Extent >= 0 && IsChosen[Extent])
+        Least = std::max(Least, Chosen[Extent]);
+      if (Coord >= 0 && IsChosen[Coord])
+        Least = std::max(Least, Chosen[Coord] + 1);
+      Threads *= Least * (D == 0 ? static_cast<int64_t>(W) : 1);
+    }
+    return Threads <= 1024;
+  };
   auto warpLabel = [&](unsigned Warp) {
     const std::string Assumed = structuralText();
     return "warp " + std::to_string(Warp) +
@@ -996,11 +1023,15 @@ Tally AccessEvaluation::enumerateWarps() {
       return;
     }
     if (I < StructuralVars.size()) {
+      IsChosen[I] = true;
       for (int64_t V : Domains[I]) {
         setUnknown(StructuralVars[I], V);
         Chosen[I] = V;
+        if (!fitsInBlock())
+          break;
         Structural(I + 1);
       }
+      IsChosen[I] = false;
       return;
     }
     for (const auto &[Index, Extent] : Below)

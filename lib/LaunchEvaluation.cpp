@@ -196,7 +196,8 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
         F.Result.Assumptions.begin(),
         "block shape unknown: assumed blockDim.x is " +
             std::to_string(Model.WaveSize) + " times a power of two and "
-            "blockDim.y, blockDim.z powers of two (set the assume-block option or "
+            "blockDim.y, blockDim.z powers of two, at most 1024 threads (set the "
+            "assume-block option or "
             "launch with a constant shape)");
   if (Runs.size() > 1)
     F.Result.Assumptions.push_back("the kernel is launched in " +

@@ -337,3 +337,15 @@ TEST(Evaluator, LaneDependentCompanionOfAnOpenLoopIsUnknown) {
   EXPECT_EQ(R.Status, Verdict::Unknown);
   EXPECT_NE(R.Reason.find("differs between lanes"), std::string::npos) << R.Reason;
 }
+
+TEST(Evaluator, UnknownShapeEnumeratesBlocksOfAtMost1024Threads) {
+  Fixture F;
+  // s[tx * (ty + 1)] under an unknown shape: a warp is 32 threads of one
+  // row ty, in a block at least 32 wide, so ty stays below 1024 / 32: 32
+  // rows are enumerated (before the bound: 128, a bank window's worth).
+  SymRef Addr = mul(mul(F.sym(F.Tx), add(F.sym(F.Ty), F.c(1))), F.c(4));
+  EvalResult R = F.eval(Addr, std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 32u);
+  EXPECT_EQ(R.Instructions, 32u);
+}

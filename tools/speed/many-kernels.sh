@@ -7,9 +7,9 @@
 #
 #   tools/speed/many-kernels.sh [--kind clean|conflict] [--budget S] LDSLINT N...
 #
-# clean: conflict-free kernels (tile[32][33], the source engine decides them
-# all, no device IR is needed); conflict: every kernel has a conflicting read
-# (findings and fix planning). Prints, per N: file size, clang and ldslint
+# clean: conflict-free kernels (tile[32][33]: findings only, no fix
+# planning); conflict: every kernel has a conflicting read (findings and
+# fix planning). Prints, per N: file size, clang and ldslint
 # wall and CPU seconds, peak memory, ratio, ms per kernel. Environment:
 # CLANGXX (default clang++-22).
 set -u

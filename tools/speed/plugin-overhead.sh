@@ -9,11 +9,18 @@
 # list format of tools/coverage: arguments after --ref-only are used too).
 # Prints one row per file: base seconds, plugin seconds, overhead; then the
 # totals. Environment: CLANGXX (default clang++-22).
+#
+# --instructions counts the instructions of the compile's cc1 job instead
+# (valgrind's callgrind, one run each): on a shared or virtual machine CPU
+# time varies by 10% or more between runs, instruction counts do not. The
+# ptxas job that follows is left out, so the share is of the front end,
+# optimiser and back end alone (an upper bound of the whole compile's).
 set -u
-n=3 plugin=build/lib/ldslint.so arch=sm_90
+n=3 plugin=build/lib/ldslint.so arch=sm_90 measure=time
 while [ $# -gt 1 ]; do
   case $1 in
     -n) n=$2; shift 2 ;;
+    --instructions) measure=instructions; shift ;;
     --plugin) plugin=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
     *) break ;;
@@ -34,7 +41,22 @@ best() { # best CPU time (user+sys) of n runs of "$@"
   done
   echo "$b"
 }
-printf '| file | clang -O2 (s) | with ldslint (s) | overhead |\n|---|---:|---:|---:|\n'
+instructions() { # instructions (callgrind) of the cc1 job of "$@"
+  local cc1
+  cc1=$("$@" -### 2>&1 | grep '"-cc1"') || { echo 0; return; }
+  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
+    bash -c "exec $cc1" > "$tmp" 2>&1
+  grep 'Collected' "$tmp" | tail -1 | awk '{print $4}'
+}
+measure() { if [ "$measure" = time ]; then best "$@"; else instructions "$@"; fi; }
+if [ "$measure" = time ]; then
+  printf '| file | clang -O2 (s) | with ldslint (s) | overhead |\n|---|---:|---:|---:|\n'
+else
+  command -v valgrind >/dev/null || { echo "plugin-overhead.sh: --instructions needs valgrind" >&2; exit 2; }
+  printf '| file | clang -O2 (instructions) | with ldslint | overhead |\n|---|---:|---:|---:|\n'
+fi
+if [ "$measure" = time ]; then fmt='| %s | %.2f | %.2f | %+.1f%% |\n'
+else fmt='| %s | %.0f | %.0f | %+.1f%% |\n'; fi
 tb=0 tp=0
 while read -r file args; do
   [ -z "$file" ] && continue
@@ -46,12 +68,14 @@ while read -r file args; do
           -Wno-unknown-cuda-version -w $args)
   [ "$lang" = cuda ] && [ -d "$cuda/include/cccl" ] && common+=(-isystem "$cuda/include/cccl")
   [ "$lang" = hip ] && common+=(-nogpulib)
-  b=$(best "$CLANGXX" "${common[@]}" "$file")
-  p=$(best "$CLANGXX" "${common[@]}" -fplugin="$plugin" "$file")
-  tb=$(awk -v a="$tb" -v b="$b" 'BEGIN{print a + b}')
-  tp=$(awk -v a="$tp" -v b="$p" 'BEGIN{print a + b}')
-  printf '| %s | %.2f | %.2f | %+.0f%% |\n' "$(basename "$file")" "$b" "$p" \
+  b=$(measure "$CLANGXX" "${common[@]}" "$file")
+  p=$(measure "$CLANGXX" "${common[@]}" -fplugin="$plugin" "$file")
+  tb=$(awk -v a="$tb" -v b="$b" 'BEGIN{printf "%.3f", a + b}')
+  tp=$(awk -v a="$tp" -v b="$p" 'BEGIN{printf "%.3f", a + b}')
+  # shellcheck disable=SC2059
+  printf "$fmt" "$(basename "$file")" "$b" "$p" \
     "$(awk -v a="$b" -v b="$p" 'BEGIN{print (b / a - 1) * 100}')"
 done < "$list"
-printf '| all | %.2f | %.2f | %+.0f%% |\n' "$tb" "$tp" \
+# shellcheck disable=SC2059
+printf "$fmt" all "$tb" "$tp" \
   "$(awk -v a="$tb" -v b="$tp" 'BEGIN{print (b / a - 1) * 100}')"
