@@ -5,23 +5,29 @@
 # ratio and the per-kernel time (linear means the same time per kernel at
 # every size).
 #
-#   tools/speed/many-kernels.sh [--kind clean|conflict] [--budget S] LDSLINT N...
+#   tools/speed/many-kernels.sh [--kind clean|conflict] [--budget S]
+#       [--assume-block XxY] LDSLINT N...
 #
 # clean: conflict-free kernels (tile[32][33]: findings only, no fix
 # planning); conflict: every kernel has a conflicting read (findings and
 # fix planning). Prints, per N: file size, clang and ldslint
 # wall and CPU seconds, peak memory, ratio, ms per kernel. Environment:
 # CLANGXX (default clang++-22).
+#
+# With --assume-block the block shape is known (as from a launch); without
+# it every kernel is analysed under an unknown shape, and the two ms/kernel
+# figures compare the cost of not knowing it.
 set -u
-kind=clean budget=0
+kind=clean budget=0 assume=()
 while [ $# -gt 0 ]; do
   case $1 in
     --kind) kind=$2; shift 2 ;;
     --budget) budget=$2; shift 2 ;;
+    --assume-block) assume=(--assume-block="$2"); shift 2 ;;
     *) break ;;
   esac
 done
-ldslint=${1:?usage: many-kernels.sh [--kind clean|conflict] [--budget S] LDSLINT N...}
+ldslint=${1:?usage: many-kernels.sh [--kind clean|conflict] [--budget S] [--assume-block XxY] LDSLINT N...}
 shift
 CLANGXX=${CLANGXX:-clang++-22}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -48,7 +54,7 @@ PY
   /usr/bin/time -f '%e %U %S %M' -o "$tmp/clang.t" \
     "$CLANGXX" "${args[@]}" --cuda-device-only -fsyntax-only "$tmp/many.cu" 2>/dev/null
   /usr/bin/time -f '%e %U %S %M' -o "$tmp/ldslint.t" \
-    "$ldslint" --time-budget="$budget" "$tmp/many.cu" -- "${args[@]}" >/dev/null 2>&1
+    "$ldslint" --time-budget="$budget" "${assume[@]}" "$tmp/many.cu" -- "${args[@]}" >/dev/null 2>&1
   # time(1) puts "Command exited with non-zero status" first: the numbers
   # are on the last line.
   read -r cw cu cs cm < <(tail -1 "$tmp/clang.t")
