@@ -55,13 +55,19 @@ public:
   std::vector<FunctionDecl *> Found;
 };
 
-/// Hands \p D to \p CG. Of system headers, only what can put code or data
-/// into the module: kernels, the functions the unit references, variables
-/// and classes (their static members). Left out are most of CUDA's and the
-/// C++ library's inline device functions, which no kernel can reach and
-/// whose mangled names are most of what handing them over costs, and
-/// templates, types and using-declarations, which generate nothing.
+/// Hands \p D to \p CG, but no host function, and of system headers only
+/// what can put code or data into the module: kernels, the functions the
+/// unit references, variables and classes (their static members). Left out
+/// are most of CUDA's and the C++ library's inline device functions, which
+/// no kernel can reach and whose mangled names are most of what handing
+/// them over costs, and templates, types and using-declarations, which
+/// generate nothing.
 void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D) {
+  // Host functions have no device code (the code generator itself skips
+  // them, after looking them over).
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    if (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())
+      return;
   if (SM.isInSystemHeader(D->getLocation())) {
     if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
       for (Decl *Inner : cast<DeclContext>(D)->decls())
