@@ -6,6 +6,8 @@
 #include <unistd.h>
 #endif
 
+#include "DebugTime.h"
+#include "DeviceFunctions.h"
 #include "LaunchEvaluation.h"
 #include "LaunchSites.h"
 #include "SourceFixes.h"
@@ -20,8 +22,6 @@
 #include <set>
 #include <tuple>
 
-#include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,36 +29,6 @@
 using namespace clang;
 
 namespace ldslint {
-
-namespace {
-
-class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
-public:
-  explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  // Kernels are declarations of namespace scope: bodies, types and
-  // initialisers (most of a unit's AST) need no walk.
-  bool TraverseStmt(Stmt *, DataRecursionQueue * = nullptr) { return true; }
-  template <typename... Flags> bool TraverseTypeLoc(TypeLoc, Flags...) { return true; }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
-        FD->isDependentContext())
-      return true;
-    if (!SM.isInSystemHeader(FD->getLocation()))
-      Kernels.push_back(FD);
-    else if (FD->isTemplateInstantiation())
-      ++LibraryInstantiations;
-    return true;
-  }
-  std::vector<const FunctionDecl *> Kernels;
-  /// Kernel templates of system headers (CUB, thrust) this unit instantiates.
-  unsigned LibraryInstantiations = 0;
-
-private:
-  const SourceManager &SM;
-};
-
-} // namespace
 
 uint64_t residentBytes() {
 #if defined(__linux__)
@@ -100,17 +70,6 @@ std::string analysisGaps(const AnalysisOutput &Out, const AnalysisOptions &Optio
 }
 
 namespace {
-
-/// For developers: with LDSLINT_DEBUG_TIME set, how long a phase took.
-void debugTime(const char *Phase, std::chrono::steady_clock::time_point Start) {
-  static const bool Enabled = std::getenv("LDSLINT_DEBUG_TIME");
-  if (Enabled)
-    llvm::errs() << "ldslint: " << Phase << " "
-                 << std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                  Start)
-                        .count()
-                 << " s\n";
-}
 
 /// Kernel by kernel in source order (the module's order is the code
 /// generator's); in a kernel, in the order its instructions run: by the
@@ -161,17 +120,16 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   const auto Start = std::chrono::steady_clock::now();
   const LaunchSites Launches = collectLaunchSites(Ctx, Options.LibraryKernels);
   const SourceManager &SM = Ctx.getSourceManager();
-  KernelFinder Finder(SM);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  Out.LibraryKernels = Finder.LibraryInstantiations;
-  Out.Kernels = Finder.Kernels.size();
-  debugTime("launch sites", Start);
-  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
-    llvm::errs() << "ldslint: device IR of " << Finder.Kernels.size()
+  const DeviceFunctions Found = findDeviceFunctions(Ctx);
+  Out.LibraryKernels = Found.LibraryKernels.size();
+  Out.Kernels = Found.Kernels.size();
+  debugTime("launch sites and kernels", Start);
+  if (debugTimeEnabled())
+    llvm::errs() << "ldslint: device IR of " << Found.Kernels.size()
                  << " kernels; library kernel instantiations: "
                  << Out.LibraryKernels
                  << (Options.LibraryKernels ? " analysed\n" : " left out\n");
-  if (Finder.Kernels.empty() && !(Options.LibraryKernels && Out.LibraryKernels))
+  if (Found.Kernels.empty() && !(Options.LibraryKernels && Out.LibraryKernels))
     return;
   // Code generation and LLVM's passes can stop with a fatal error on code
   // they do not expect; that must never take the user's compile down. On
@@ -188,7 +146,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   };
   const bool Finished = CRC.RunSafely([&] {
     const auto Start = std::chrono::steady_clock::now();
-    DM = DeviceModule::emit(Ctx, Options.CodeGen, Error, Analysed);
+    DM = DeviceModule::emit(Ctx, Options.CodeGen, Found.Instantiations, Error,
+                            Analysed);
     const auto Emitted = std::chrono::steady_clock::now();
     debugTime("device IR", Start);
     if (DM)
@@ -206,9 +165,9 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
     Out.IrProblem = Error;
     return;
   }
-  sortBySource(Findings, Finder.Kernels, Ctx);
+  sortBySource(Findings, Found.Kernels, Ctx);
   const auto Planned = std::chrono::steady_clock::now();
-  planSourceFixes(Ctx, Model, Launches, Options, Finder.Kernels, Findings, Cache);
+  planSourceFixes(Ctx, Model, Launches, Options, Found.Kernels, Findings, Cache);
   debugTime("fixes", Planned);
   Out.Findings = std::move(Findings);
 }

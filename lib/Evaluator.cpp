@@ -389,44 +389,21 @@ void AccessEvaluation::resolveLoops() {
     for (LoopCompanion &C : L.Companions)
       C.Next = assumeHolds(C.Next, L.Cond);
   }
-  // Only loops whose variable reaches the address or a condition matter;
-  // inner loop headers can pull in outer variables.
-  std::set<SymbolId> Needed = symbolsOf(Access.Address);
-  for (const Condition &C : Access.Conditions)
-    for (SymbolId Id : symbolsOf(C.Expr))
-      Needed.insert(Id);
-  for (auto It = Access.Loops.rbegin(); It != Access.Loops.rend(); ++It) {
-    LoopModel &L = Loops[*It];
-    bool LoopNeeded = Needed.count(L.Var) > 0;
-    for (const LoopCompanion &C : L.Companions)
-      LoopNeeded |= Needed.count(C.Var) > 0;
-    if (!LoopNeeded) {
+  // Only loops whose variable reaches the address or a condition matter,
+  // and of their companions only those something needed reads.
+  const std::set<SymbolId> Needed =
+      symbolsNeeded(Access.Address, Access.Conditions, Loops, Access.Loops);
+  for (unsigned LoopIdx : Access.Loops) {
+    LoopModel &L = Loops[LoopIdx];
+    if (!Needed.count(L.Var)) {
       L.Companions.clear();
       continue;
     }
-    Needed.insert(L.Var);
-    for (const SymRef &E : {L.Init, L.Cond, L.Next})
-      for (SymbolId Id : symbolsOf(E))
-        Needed.insert(Id);
-    // Companions matter when something needed reads them (a running sum
-    // of loaded values beside the index does not); to a fixpoint, since
-    // one companion's step may read another.
-    std::vector<bool> Keep(L.Companions.size(), false);
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (size_t I = 0; I < L.Companions.size(); ++I)
-        if (!Keep[I] && Needed.count(L.Companions[I].Var)) {
-          Keep[I] = Changed = true;
-          for (const SymRef &E : {L.Companions[I].Init, L.Companions[I].Next})
-            for (SymbolId Id : symbolsOf(E))
-              Needed.insert(Id);
-        }
-    }
-    std::vector<LoopCompanion> Kept;
-    for (size_t I = 0; I < L.Companions.size(); ++I)
-      if (Keep[I])
-        Kept.push_back(L.Companions[I]);
-    L.Companions = std::move(Kept);
+    L.Companions.erase(std::remove_if(L.Companions.begin(), L.Companions.end(),
+                                      [&](const LoopCompanion &C) {
+                                        return !Needed.count(C.Var);
+                                      }),
+                       L.Companions.end());
   }
 
   for (unsigned Pos = 0; Pos < Access.Loops.size(); ++Pos) {
@@ -1281,22 +1258,51 @@ EvalResult AccessEvaluation::run() {
 
 } // namespace
 
+std::set<SymbolId> symbolsNeeded(const SymRef &Address,
+                                 const std::vector<Condition> &Conditions,
+                                 const std::vector<LoopModel> &Loops,
+                                 const std::vector<unsigned> &AccessLoops) {
+  std::set<SymbolId> Needed = symbolsOf(Address);
+  for (const Condition &C : Conditions)
+    for (SymbolId Id : symbolsOf(C.Expr))
+      Needed.insert(Id);
+  // Inner loops first: an inner loop's header can read outer variables.
+  for (auto It = AccessLoops.rbegin(); It != AccessLoops.rend(); ++It) {
+    const LoopModel &L = Loops[*It];
+    bool LoopNeeded = Needed.count(L.Var) > 0;
+    for (const LoopCompanion &C : L.Companions)
+      LoopNeeded |= Needed.count(C.Var) > 0;
+    if (!LoopNeeded)
+      continue;
+    Needed.insert(L.Var);
+    for (const SymRef &E : {L.Init, L.Cond, L.Next})
+      for (SymbolId Id : symbolsOf(E))
+        Needed.insert(Id);
+    // To a fixpoint: one companion's step may read another.
+    std::vector<bool> Done(L.Companions.size(), false);
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (size_t I = 0; I < L.Companions.size(); ++I)
+        if (!Done[I] && Needed.count(L.Companions[I].Var)) {
+          Done[I] = Changed = true;
+          for (const SymRef &E : {L.Companions[I].Init, L.Companions[I].Next})
+            for (SymbolId Id : symbolsOf(E))
+              Needed.insert(Id);
+        }
+    }
+  }
+  return Needed;
+}
+
 std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
                                    const AccessModel &Access) {
-  std::set<SymbolId> S = symbolsOf(Access.Address);
-  for (const Condition &C : Access.Conditions)
-    for (SymbolId Id : symbolsOf(C.Expr))
-      S.insert(Id);
-  for (unsigned L : Access.Loops) {
+  std::set<SymbolId> S =
+      symbolsNeeded(Access.Address, Access.Conditions, Kernel.Loops, Access.Loops);
+  for (unsigned L : Access.Loops)
     for (const SymRef &E : {Kernel.Loops[L].Init, Kernel.Loops[L].Cond,
                             Kernel.Loops[L].Next})
       for (SymbolId Id : symbolsOf(E))
         S.insert(Id);
-    for (const LoopCompanion &C : Kernel.Loops[L].Companions)
-      for (const SymRef &E : {C.Init, C.Next})
-        for (SymbolId Id : symbolsOf(E))
-          S.insert(Id);
-  }
   return S;
 }
 

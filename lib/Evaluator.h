@@ -58,8 +58,19 @@ struct EvalOptions {
   bool RelocatableDeviceCode = false;
 };
 
-/// Every symbol an access depends on: its address, its conditions and the
-/// headers of its loops.
+/// The symbols that \p Address and \p Conditions need, through the
+/// headers of the loops \p AccessLoops (indices into \p Loops, outer first)
+/// and the steps of their companions, to a fixpoint: the variable of every
+/// loop that matters and of every companion that does. A companion nothing
+/// needed reads (a running sum of loaded values beside the index) is not
+/// in it, nor are the variables of a loop that does not matter.
+std::set<SymbolId> symbolsNeeded(const SymRef &Address,
+                                 const std::vector<Condition> &Conditions,
+                                 const std::vector<LoopModel> &Loops,
+                                 const std::vector<unsigned> &AccessLoops);
+
+/// Every symbol an access depends on: its address, its conditions, the
+/// headers of its loops and the companions it needs (symbolsNeeded).
 std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
                                    const AccessModel &Access);
 

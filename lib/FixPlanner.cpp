@@ -1,5 +1,7 @@
 //===- FixPlanner.cpp ------------------------------------------------------===//
 #include "FixPlanner.h"
+
+#include "DebugTime.h"
 #include "LoopFusion.h"
 
 #include <chrono>
@@ -74,13 +76,10 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
       continue;
     }
     std::string WhyNot = planGroup(Uses, Findings);
-    if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+    if (debugTimeEnabled())
       llvm::errs() << "ldslint: fix planning for '"
                    << Uses.front().Site->Array->getName() << "' "
-                   << std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - Start)
-                          .count()
-                   << " s\n";
+                   << secondsSince(Start) << " s\n";
     if (WhyNot.empty())
       continue;
     for (const Use &U : Uses)

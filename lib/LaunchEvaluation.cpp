@@ -1,14 +1,14 @@
 //===- LaunchEvaluation.cpp ------------------------------------------------===//
 #include "LaunchEvaluation.h"
 
+#include "DebugTime.h"
+
 #include "LoopFusion.h"
 #include "Polynomial.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <optional>
 #include <chrono>
-#include <cstdlib>
+#include <optional>
 
 using namespace clang;
 
@@ -91,11 +91,8 @@ void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
   }
   const auto Start = std::chrono::steady_clock::now();
   evaluateUncached(Kernel, Access, Runs, Configs, Model, F);
-  static const bool DebugTime = std::getenv("LDSLINT_DEBUG_TIME"); // developers
-  if (DebugTime) {
-    const double Seconds = std::chrono::duration<double>(
-                               std::chrono::steady_clock::now() - Start)
-                               .count();
+  if (debugTimeEnabled()) {
+    const double Seconds = secondsSince(Start);
     if (Seconds > 0.01)
       llvm::errs() << "ldslint: " << Seconds << " s evaluating " << F.Function
                    << " line " << F.Line << " (" << Runs.size() << " runs, "
@@ -142,6 +139,10 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
                    std::to_string(E->Type.Signed)
              : std::string("-");
   };
+  // A companion nothing needed reads (an `int` running sum, which a `float`
+  // instantiation of the same template does not have) changes no result.
+  const std::set<SymbolId> Needed =
+      symbolsNeeded(Access.Address, Access.Conditions, Kernel.Loops, Access.Loops);
   std::string K = Model.Arch + "|" + std::to_string(Access.WidthBytes) + "|" +
                   std::to_string(Access.BaseAlign) + "|" +
                   std::to_string(static_cast<int>(Access.Kind)) + "|" +
@@ -152,10 +153,12 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
     const LoopModel &M = Kernel.Loops[L];
     K += "|loop " + Name(M.Var) + " " + Text(M.Init) + " " + Text(M.Cond) + " " +
          Text(M.Next) + " " + Text(M.Step) + " " + std::to_string(M.Enumerable) +
-         std::to_string(M.TestAfterBody) + std::to_string(M.VarType.Bits) +
+         std::to_string(M.TestAfterBody) + std::to_string(M.UnrollDisabled) +
+         std::to_string(M.VarType.Bits) +
          std::to_string(M.VarType.Signed) + " " + M.Text;
     for (const LoopCompanion &C : M.Companions)
-      K += " with " + Name(C.Var) + " " + Text(C.Init) + " " + Text(C.Next) +
+      if (Needed.count(C.Var))
+        K += " with " + Name(C.Var) + " " + Text(C.Init) + " " + Text(C.Next) +
            std::to_string(C.VarType.Bits) + std::to_string(C.VarType.Signed);
   }
   for (size_t I = 0; I < Runs.size(); ++I) {

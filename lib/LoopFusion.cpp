@@ -94,8 +94,9 @@ std::string instructionName(const AccessModel &A, unsigned Bytes) {
 } // namespace
 
 std::optional<uint64_t> constantTripCount(const LoopModel &Loop, uint64_t Limit) {
-  if (!Loop.Init || !Loop.Cond || !Loop.Next || !Loop.Enumerable ||
-      !Loop.Companions.empty())
+  // Companions do not change it: a header that reads one does not evaluate
+  // below.
+  if (!Loop.Init || !Loop.Cond || !Loop.Next || !Loop.Enumerable)
     return std::nullopt;
   auto Own = [&](int64_t V) {
     return [&Loop, V](SymbolId S) -> std::optional<int64_t> {

@@ -20,9 +20,35 @@ clang::FileID DebugLocationMap::fileOf(const llvm::DILocation *L) {
   }
   clang::FileID ID;
   if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
-    ID = SM.translateFile(&FE->getFileEntry());
+    ID = fileIdOf(FE->getFileEntry());
   Files[Key] = ID;
   return ID;
+}
+
+clang::FileID DebugLocationMap::fileIdOf(const clang::FileEntry &Entry) {
+  if (Entered.empty()) {
+    // As translateFile does, the first entry of a file wins; the main file
+    // is entered before any header.
+    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I != N; ++I) {
+      const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+      if (!E.isFile())
+        continue;
+      const auto &Orig = E.getFile().getContentCache().OrigEntry;
+      if (!Orig)
+        continue;
+#if LLVM_VERSION_MAJOR >= 18
+      const clang::FileEntry *FE = &Orig->getFileEntry();
+#else
+      const clang::FileEntry *FE = Orig;
+#endif
+      if (!Entered.count(FE))
+        Entered[FE] = SM.getFileID(
+            clang::SourceLocation::getFromRawEncoding(E.getOffset()));
+    }
+  }
+  const auto It = Entered.find(&Entry);
+  // Files of loaded modules or precompiled headers are not local entries.
+  return It != Entered.end() ? It->second : SM.translateFile(&Entry);
 }
 
 clang::SourceLocation DebugLocationMap::locate(const llvm::DILocation *L) {

@@ -10,7 +10,8 @@ namespace ldslint {
 
 /// Maps IR debug locations to \p SM's source locations. Finding a file's
 /// entry is a scan of every source entry of the unit (each macro expansion
-/// is one), so each debug-info file is looked up once.
+/// is one): clang's translateFile scans them per call, this map once for
+/// all files, and each debug-info file is looked up once.
 class DebugLocationMap {
 public:
   explicit DebugLocationMap(const clang::SourceManager &SM) : SM(SM) {}
@@ -22,8 +23,11 @@ public:
 
 private:
   clang::FileID fileOf(const llvm::DILocation *L);
+  clang::FileID fileIdOf(const clang::FileEntry &Entry);
   const clang::SourceManager &SM;
   llvm::DenseMap<const llvm::MDNode *, clang::FileID> Files;
+  /// The first FileID of each file entered in the unit (built on first use).
+  llvm::DenseMap<const clang::FileEntry *, clang::FileID> Entered;
 };
 
 } // namespace ldslint

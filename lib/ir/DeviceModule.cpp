@@ -1,10 +1,13 @@
 //===- DeviceModule.cpp ----------------------------------------------------===//
 #include "DeviceModule.h"
+#include "DebugTime.h"
+#include "ir/SharedReach.h"
 #include "ir/VectorCopies.h"
 #include "ir/VectorCopySites.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/ModuleBuilder.h"
@@ -15,6 +18,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -37,24 +41,6 @@ namespace {
 /// functions such as CUDA's pipeline helpers) are not among the translation
 /// unit's top-level declarations: Sema hands them to the consumer as it
 /// instantiates them. Collect them to hand them to our code generator too.
-class KernelInstantiations : public RecursiveASTVisitor<KernelInstantiations> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  // Functions defined inside bodies (lambdas, local classes) are members
-  // of a class, which the code generator emits where they are used: only
-  // declarations need the walk, not bodies, types or initialisers.
-  bool TraverseStmt(Stmt *, DataRecursionQueue * = nullptr) { return true; }
-  template <typename... Flags> bool TraverseTypeLoc(TypeLoc, Flags...) { return true; }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
-        FD->isTemplateInstantiation() &&
-        (FD->hasAttr<CUDAGlobalAttr>() || FD->hasAttr<CUDADeviceAttr>()))
-      Found.push_back(FD);
-    return true;
-  }
-  std::vector<FunctionDecl *> Found;
-};
-
 /// Hands \p D to \p CG, but no host function, and of system headers only
 /// what can put code or data into the module: kernels, the functions the
 /// unit references, variables and classes (their static members). Left out
@@ -113,16 +99,24 @@ const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
 }
 
 namespace {
-/// Drops the bodies of the kernels \p Analyse declines, then of the helpers
-/// only they called, so the passes spend nothing on them.
-void dropKernelsNotAnalysed(
+/// Drops the bodies of the kernels \p Analyse declines and of those that
+/// cannot reach shared memory, then of the helpers only they called, so the
+/// passes spend nothing on them.
+unsigned dropKernelsNotAnalysed(
     DeviceModule &DM, const std::function<bool(const FunctionDecl *)> &Analyse) {
+  unsigned WithoutShared = 0;
+  const llvm::DenseSet<const llvm::Function *> Reaching =
+      functionsReachingSharedMemory(DM.module());
   for (llvm::Function &F : DM.module()) {
     if (F.isDeclaration() || !isKernelFunction(F))
       continue;
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
-    if (FD && !Analyse(FD))
+    if (FD && Analyse && !Analyse(FD)) {
       F.deleteBody();
+    } else if (!Reaching.count(&F)) {
+      F.deleteBody();
+      ++WithoutShared;
+    }
   }
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -132,6 +126,7 @@ void dropKernelsNotAnalysed(
         Changed = true;
       }
   }
+  return WithoutShared;
 }
 /// LLVM makes a second local of one name unique by appending a number
 /// (`j`, `j9`); the analysis names values after their source variables
@@ -162,6 +157,7 @@ void restoreSourceNames(llvm::Module &M, const IdentifierTable &Idents) {
 
 std::unique_ptr<DeviceModule>
 DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
+                   const std::vector<FunctionDecl *> &Instantiations,
                    std::string &Error,
                    const std::function<bool(const FunctionDecl *)> &Analyse) {
   const auto Start = std::chrono::steady_clock::now();
@@ -213,9 +209,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   CG.Initialize(Ctx);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     handTopLevel(CG, Ctx.getSourceManager(), D);
-  KernelInstantiations Kernels;
-  Kernels.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (FunctionDecl *FD : Kernels.Found)
+  for (FunctionDecl *FD : Instantiations)
     CG.HandleTopLevelDecl(DeclGroupRef(FD));
   CG.HandleTranslationUnit(Ctx);
   DM->M = CG.GetModule();
@@ -233,17 +227,13 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
       return Sites.alignmentOf(Copy);
     });
   }
-  if (Analyse)
-    dropKernelsNotAnalysed(*DM, Analyse);
+  const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
   normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused);
-  if (std::getenv("LDSLINT_DEBUG_TIME")) // for developers
+  if (debugTimeEnabled())
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
-                 << " s, normalising "
-                 << std::chrono::duration<double>(
-                        std::chrono::steady_clock::now() - Generated)
-                        .count()
-                 << " s\n";
+                 << " s, normalising " << secondsSince(Generated) << " s ("
+                 << WithoutShared << " kernels without shared memory left out)\n";
   return DM;
 }
 

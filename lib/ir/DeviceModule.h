@@ -59,11 +59,14 @@ public:
 
   /// Emits and normalises the device module of \p Ctx. \p Base are the
   /// compile's code-generation options when known (plugin, driver); null
-  /// uses clang's defaults. Returns null with \p Error set when codegen
+  /// uses clang's defaults. \p Instantiations are the unit's template
+  /// instantiations of device functions (DeviceFunctions.h): the code
+  /// generator is handed them besides the top-level declarations. Returns null with \p Error set when codegen
   /// fails. Kernels for which \p Analyse (when given) says no are emitted
   /// but not normalised: their bodies are dropped before the passes run.
   static std::unique_ptr<DeviceModule>
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
+       const std::vector<clang::FunctionDecl *> &Instantiations,
        std::string &Error,
        const std::function<bool(const clang::FunctionDecl *)> &Analyse = {});
 

@@ -136,3 +136,62 @@ TEST(LoopFusion, OtherTargetsAndUnknownAlignmentAreAsWritten) {
   const EvalResult R = F.eval(A);
   EXPECT_EQ(R.Status, Verdict::Unknown); // 2-way as written, the only form
 }
+
+namespace {
+
+/// Adds to \p F's loop a companion `sum` stepped by a loaded value (a
+/// running sum beside the index): what an `int` instantiation of a
+/// reduction has and a `float` one does not (floating point is not
+/// modelled).
+SymbolId addRunningSum(Fixture &F) {
+  SymbolInfo S;
+  S.Kind = SymbolKind::LoopVar;
+  S.Name = "sum";
+  const SymbolId Sum = F.K.addSymbol(S);
+  SymbolInfo V;
+  V.Kind = SymbolKind::Unknown;
+  V.Name = "the loaded value";
+  V.Why = "it is loaded from memory";
+  const SymbolId Loaded = F.K.addSymbol(V);
+  LoopCompanion C;
+  C.Var = Sum;
+  C.VarType = I32;
+  C.Init = SymExpr::constant(0, I32);
+  C.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Sum, I32),
+                           SymExpr::symbol(Loaded, I32), I32);
+  F.K.Loops[0].Companions.push_back(C);
+  return Sum;
+}
+
+} // namespace
+
+// The trip count is the index's alone: a running sum beside it changes
+// neither it nor how ptxas fuses the reads (so that the int and float
+// instantiations of one template get the same answer).
+TEST(LoopFusion, ARunningSumBesideTheIndexChangesNothing) {
+  Fixture Plain(8), WithSum(8);
+  addRunningSum(WithSum);
+  EXPECT_EQ(constantTripCount(WithSum.K.Loops[0]), 8u);
+  const EvalResult A = Plain.eval(Plain.access(rows8(Plain)));
+  const EvalResult B = WithSum.eval(WithSum.access(rows8(WithSum)));
+  EXPECT_EQ(B.Status, A.Status);
+  EXPECT_EQ(B.Instructions, A.Instructions);
+  EXPECT_EQ(B.Assumptions, A.Assumptions);
+}
+
+// What an access needs of its loops: the index, not the running sum; but a
+// companion the address reads, and what its step reads.
+TEST(LoopFusion, SymbolsNeededLeaveOutUnreadCompanions) {
+  Fixture F(8);
+  const SymbolId Sum = addRunningSum(F);
+  const AccessModel A = F.access(rows8(F));
+  std::set<SymbolId> Needed = symbolsNeeded(A.Address, A.Conditions, F.K.Loops, A.Loops);
+  EXPECT_TRUE(Needed.count(F.I));
+  EXPECT_FALSE(Needed.count(Sum));
+  EXPECT_FALSE(symbolsOfAccess(F.K, A).count(Sum));
+  AccessModel ReadsSum = A;
+  ReadsSum.Address = add(A.Address, SymExpr::symbol(Sum, I32));
+  Needed = symbolsNeeded(ReadsSum.Address, ReadsSum.Conditions, F.K.Loops, ReadsSum.Loops);
+  EXPECT_TRUE(Needed.count(Sum));
+  EXPECT_EQ(Needed.size(), 4u); // threadIdx.x, i, sum and the loaded value
+}

@@ -1,0 +1,27 @@
+//===- SharedReach.h - Which functions can touch shared memory -*- C++ -*-===//
+//
+// Every shared-memory access starts from a shared-memory variable (address
+// space 3 on NVPTX and AMDGPU). A kernel that cannot reach one has no
+// access, so its body need not go through the normalising passes (in
+// llm.c's train_gpt2.cu, 15 of 26 kernels).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_IR_SHAREDREACH_H
+#define LDSLINT_IR_SHAREDREACH_H
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/Module.h"
+
+namespace ldslint {
+
+/// The functions of \p M that can reach shared memory: those whose code
+/// names a shared-memory variable or makes a shared pointer from something
+/// other than one (an integer, a generic pointer), and every function that
+/// names one of those, directly or through constants and other variables
+/// (a table of function pointers). Conservative: naming is enough, calling
+/// is not required.
+llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm::Module &M);
+
+} // namespace ldslint
+
+#endif

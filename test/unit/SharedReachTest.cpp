@@ -1,0 +1,101 @@
+//===- SharedReachTest.cpp - Which functions can touch shared memory ------===//
+#include "ir/SharedReach.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+const char *Module = R"(
+target triple = "nvptx64-nvidia-cuda"
+@tile = internal addrspace(3) global [64 x float] undef, align 4
+@other = internal addrspace(3) global [64 x float] undef, align 4
+@table = internal global [1 x ptr] [ptr @throughTable]
+
+define internal float @helper(i64 %i) {
+  %p = getelementptr inbounds [64 x float], ptr addrspacecast (ptr addrspace(3) @tile to ptr), i64 0, i64 %i
+  %v = load float, ptr %p
+  ret float %v
+}
+define internal float @throughTable(i64 %i) {
+  %p = getelementptr inbounds [64 x float], ptr addrspace(3) @other, i64 0, i64 %i
+  %v = load float, ptr addrspace(3) %p
+  ret float %v
+}
+define internal float @pure(float %x) {
+  %y = fmul float %x, %x
+  ret float %y
+}
+define void @direct(i64 %i) {
+  %p = getelementptr inbounds [64 x float], ptr addrspace(3) @tile, i64 0, i64 %i
+  store float 0.0, ptr addrspace(3) %p
+  ret void
+}
+define void @viaHelper(ptr %out, i64 %i) {
+  %v = call float @helper(i64 %i)
+  store float %v, ptr %out
+  ret void
+}
+define void @viaTable(ptr %out, i64 %i) {
+  %f = load ptr, ptr @table
+  %v = call float %f(i64 %i)
+  store float %v, ptr %out
+  ret void
+}
+define void @fromInteger(i32 %a) {
+  %p = inttoptr i32 %a to ptr addrspace(3)
+  store float 0.0, ptr addrspace(3) %p
+  ret void
+}
+define void @noShared(ptr %out, float %x) {
+  %v = call float @pure(float %x)
+  store float %v, ptr %out
+  ret void
+}
+)";
+
+class SharedReach : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SMDiagnostic Err;
+    M = llvm::parseAssemblyString(Module, Err, Ctx);
+    ASSERT_TRUE(M) << Err.getMessage().str();
+    Reaching = functionsReachingSharedMemory(*M);
+  }
+  bool reaches(const char *Name) const {
+    return Reaching.count(M->getFunction(Name)) > 0;
+  }
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  llvm::DenseSet<const llvm::Function *> Reaching;
+};
+
+TEST_F(SharedReach, AKernelNamingASharedVariableReachesIt) {
+  EXPECT_TRUE(reaches("direct"));
+}
+
+TEST_F(SharedReach, ThroughAHelperAndAConstantExpression) {
+  EXPECT_TRUE(reaches("helper"));
+  EXPECT_TRUE(reaches("viaHelper"));
+}
+
+TEST_F(SharedReach, ThroughATableOfFunctionPointers) {
+  EXPECT_TRUE(reaches("throughTable"));
+  EXPECT_TRUE(reaches("viaTable"));
+}
+
+TEST_F(SharedReach, ASharedPointerMadeFromAnInteger) {
+  EXPECT_TRUE(reaches("fromInteger"));
+}
+
+TEST_F(SharedReach, CodeWithoutSharedMemoryDoesNot) {
+  EXPECT_FALSE(reaches("pure"));
+  EXPECT_FALSE(reaches("noShared"));
+}
+
+} // namespace
