@@ -163,7 +163,17 @@ struct Tally {
   }
 };
 
+class AccessEvaluation;
+
+/// A symbol's values for every lane of the current warp (LaneEvaluator).
+struct WarpLookup {
+  const AccessEvaluation *E;
+  LaneMask operator()(SymbolId Id, int64_t *Out) const;
+};
+
 class AccessEvaluation {
+  friend struct WarpLookup;
+
 public:
   AccessEvaluation(const KernelModel &K, const AccessModel &A,
                    const std::optional<BlockShape> &Shape, const BankModel &M,
@@ -259,6 +269,19 @@ private:
                       unsigned Warp);
   void leaf(const std::vector<bool> &Alive, Tally &T, unsigned Warp);
   std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
+  /// valueOf for every lane at once; returns the lanes it cannot give.
+  LaneMask laneValuesOf(SymbolId Id, int64_t *Out) const;
+  /// Evaluates an expression for the whole warp at once (Model.WaveSize
+  /// lanes, at most MaxLanes).
+  WarpLookup Lookup{this};
+  LaneEvaluator<WarpLookup> WarpEval{std::min(Model.WaveSize, MaxLanes), Lookup};
+  LaneMask liveLanes(const std::vector<bool> &Alive) const {
+    LaneMask M = 0;
+    for (unsigned L = 0; L < Model.WaveSize && L < MaxLanes && L < Alive.size(); ++L)
+      if (Alive[L])
+        M |= LaneMask(1) << L;
+    return M;
+  }
   std::vector<LaneAddress> LaneAddresses; ///< leaf()'s, reused
   void setUnknown(SymbolId Id, int64_t V) {
     if (UnknownValues.size() < Symbols.size()) {
@@ -698,6 +721,48 @@ std::optional<int64_t> AccessEvaluation::valueOf(SymbolId Id,
   }
 }
 
+LaneMask WarpLookup::operator()(SymbolId Id, int64_t *Out) const {
+  return E->laneValuesOf(Id, Out);
+}
+
+LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
+  const unsigned W = std::min(Model.WaveSize, MaxLanes);
+  const LaneMask All = W >= 64 ? ~LaneMask(0) : (LaneMask(1) << W) - 1;
+  const SymbolInfo &S = Symbols[Id];
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx: {
+    LaneMask Failed = 0;
+    for (unsigned L = 0; L < W; ++L) {
+      if (L < Lanes.size())
+        Out[L] = Lanes[L][S.Dim];
+      else
+        Failed |= LaneMask(1) << L;
+    }
+    return Failed;
+  }
+  case SymbolKind::Lane:
+    for (unsigned L = 0; L < W; ++L)
+      Out[L] = L;
+    return 0;
+  case SymbolKind::LoopVar: {
+    const int Slot = Id < SlotOf.size() ? SlotOf[Id] : -1;
+    if (Slot < 0 || static_cast<size_t>(Slot) >= LoopValues.size() ||
+        LoopValues[Slot].size() < W)
+      return All;
+    std::copy(LoopValues[Slot].begin(), LoopValues[Slot].begin() + W, Out);
+    return 0;
+  }
+  case SymbolKind::Unknown:
+    if (Id < HasUnknownValue.size() && HasUnknownValue[Id]) {
+      std::fill(Out, Out + W, UnknownValues[Id]);
+      return 0;
+    }
+    return All;
+  default:
+    return All;
+  }
+}
+
 std::string AccessEvaluation::contextText() const {
   const std::string Loop = loopText(), Assumed = structuralText();
   return Loop.empty() ? Assumed : Assumed.empty() ? Loop : Loop + ", " + Assumed;
@@ -733,7 +798,38 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   std::vector<LaneAddress> &Addr = LaneAddresses;
   Addr.assign(Model.WaveSize, LaneAddress());
   bool Any = false;
-  for (unsigned L = 0; L < Model.WaveSize; ++L) {
+  if (Model.WaveSize <= MaxLanes) {
+    // The whole warp at once: conditions in order, each for the lanes the
+    // earlier ones left active, then the address.
+    LaneMask Live = liveLanes(Alive);
+    LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
+    int64_t V[MaxLanes];
+    for (const Condition &C : Access.Conditions) {
+      if (!Live)
+        break;
+      if (WarpEval.run(*C.Expr, V) & Live) {
+        EvalFailed = true;
+        return;
+      }
+      for (unsigned L = 0; L < Model.WaveSize; ++L)
+        if (!V[L])
+          Live &= ~(LaneMask(1) << L);
+    }
+    if (Live && (WarpEval.run(*Access.Address, V) & Live)) {
+      EvalFailed = true;
+      return;
+    }
+    for (unsigned L = 0; L < Model.WaveSize; ++L) {
+      if (!((Live >> L) & 1))
+        continue;
+      if (Options.ExpectZeroAddress && V[L] != 0)
+        NonZero = true;
+      Addr[L].Active = true;
+      Addr[L].Byte = V[L];
+    }
+    Any = Live != 0;
+  }
+  for (unsigned L = 0; L < Model.WaveSize && Model.WaveSize > MaxLanes; ++L) {
     if (!Alive[L])
       continue;
     ++LaneEvaluations;
@@ -821,6 +917,22 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
   auto step = [&](const SymRef &E, bool IsCond) -> bool {
     // Returns false on an evaluation failure. For conditions, lanes whose
     // condition is false leave the loop.
+    if (!Uniform && W <= MaxLanes) {
+      const LaneMask Live = liveLanes(Alive);
+      LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
+      int64_t V[MaxLanes];
+      if (WarpEval.run(*E, V) & Live)
+        return false;
+      for (unsigned Lane = 0; Lane < W; ++Lane) {
+        if (!((Live >> Lane) & 1))
+          continue;
+        if (!IsCond)
+          Vals()[Lane] = L.VarType.wrap(V[Lane]);
+        else if (!V[Lane])
+          Alive[Lane] = false;
+      }
+      return true;
+    }
     for (unsigned Lane = 0; Lane < W; ++Lane) {
       if (!Alive[Lane] || (Uniform && Lane != static_cast<unsigned>(Rep)))
         continue;
@@ -855,6 +967,17 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     New.clear();
     for (const LoopCompanion &C : L.Companions) {
       New.emplace_back(LoopValues[SlotOf[C.Var]]);
+      if (W <= MaxLanes) {
+        const LaneMask Live = liveLanes(Alive);
+        LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
+        int64_t V[MaxLanes];
+        if (WarpEval.run(*(Initial ? C.Init : C.Next), V) & Live)
+          return false;
+        for (unsigned Lane = 0; Lane < W; ++Lane)
+          if ((Live >> Lane) & 1)
+            New.back()[Lane] = C.VarType.wrap(V[Lane]);
+        continue;
+      }
       for (unsigned Lane = 0; Lane < W; ++Lane) {
         if (!Alive[Lane])
           continue;

@@ -3,16 +3,6 @@
 
 namespace ldslint {
 
-int64_t IntType::wrap(int64_t V) const {
-  if (Bits >= 64)
-    return V;
-  const uint64_t Mask = (uint64_t(1) << Bits) - 1;
-  uint64_t U = static_cast<uint64_t>(V) & Mask;
-  if (Signed && (U >> (Bits - 1)) & 1)
-    U |= ~Mask;
-  return static_cast<int64_t>(U);
-}
-
 SymRef SymExpr::constant(int64_t V, IntType T) {
   auto E = std::make_shared<SymExpr>();
   E->K = Kind::Const;

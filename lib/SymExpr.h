@@ -22,8 +22,17 @@ namespace ldslint {
 struct IntType {
   unsigned Bits = 64;
   bool Signed = true;
-  /// Wraps \p V to this type (two's complement).
-  int64_t wrap(int64_t V) const;
+  /// Wraps \p V to this type (two's complement). Inline: the evaluator
+  /// calls it for every lane and node.
+  int64_t wrap(int64_t V) const {
+    if (Bits >= 64)
+      return V;
+    const uint64_t Mask = (uint64_t(1) << Bits) - 1;
+    uint64_t U = static_cast<uint64_t>(V) & Mask;
+    if (Signed && (U >> (Bits - 1)) & 1)
+      U |= ~Mask;
+    return static_cast<int64_t>(U);
+  }
 };
 
 enum class Op {
@@ -225,6 +234,131 @@ std::optional<int64_t> evaluateWith(const SymExpr &E, const Lookup &Values) {
   }
   return std::nullopt;
 }
+
+
+/// Lanes of one warp or wavefront, at most 64: bit l is lane l.
+using LaneMask = uint64_t;
+constexpr unsigned MaxLanes = 64;
+
+/// evaluateWith for the lanes of a warp at once, walking the tree once
+/// instead of once per lane: Out[l] is lane l's value and the returned mask
+/// has the lanes whose evaluation fails (as evaluateWith's nullopt; a
+/// branch a lane does not take, of `&&`, `||` or `?:`, does not fail it).
+/// \p Values(Id, Out) fills a symbol's values for the lanes and returns the
+/// lanes it cannot give.
+template <typename LaneLookup> class LaneEvaluator {
+public:
+  LaneEvaluator(unsigned Lanes, const LaneLookup &Values)
+      : Lanes(Lanes), All(Lanes >= 64 ? ~LaneMask(0) : (LaneMask(1) << Lanes) - 1),
+        Values(Values) {}
+
+  LaneMask run(const SymExpr &E, int64_t *Out) { return eval(E, Out, 0); }
+
+private:
+  const unsigned Lanes;
+  const LaneMask All;
+  const LaneLookup &Values;
+  /// Operand buffers by depth (stable addresses: outer frames keep theirs).
+  std::vector<std::unique_ptr<int64_t[]>> Scratch;
+
+  int64_t *scratch(unsigned Depth) {
+    while (Scratch.size() <= Depth)
+      Scratch.emplace_back(new int64_t[2 * MaxLanes]);
+    return Scratch[Depth].get();
+  }
+  static bool has(LaneMask M, unsigned L) { return (M >> L) & 1; }
+
+  LaneMask eval(const SymExpr &E, int64_t *Out, unsigned Depth) {
+    switch (E.K) {
+    case SymExpr::Kind::Const:
+      for (unsigned L = 0; L < Lanes; ++L)
+        Out[L] = E.Value;
+      return 0;
+    case SymExpr::Kind::Symbol: {
+      const LaneMask Failed = Values(E.Sym, Out) & All;
+      for (unsigned L = 0; L < Lanes; ++L)
+        Out[L] = E.Type.wrap(Out[L]);
+      return Failed;
+    }
+    case SymExpr::Kind::Unary: {
+      const LaneMask Failed = eval(*E.A, Out, Depth + 1);
+      switch (E.Opcode) {
+      case Op::Neg:
+        for (unsigned L = 0; L < Lanes; ++L)
+          Out[L] = E.Type.wrap(static_cast<int64_t>(0 - static_cast<uint64_t>(Out[L])));
+        return Failed;
+      case Op::Not:
+        for (unsigned L = 0; L < Lanes; ++L)
+          Out[L] = E.Type.wrap(~Out[L]);
+        return Failed;
+      case Op::LNot:
+        for (unsigned L = 0; L < Lanes; ++L)
+          Out[L] = Out[L] ? 0 : 1;
+        return Failed;
+      case Op::Cast:
+        for (unsigned L = 0; L < Lanes; ++L)
+          Out[L] = E.Type.Bits == 1 ? (Out[L] ? 1 : 0) : E.Type.wrap(Out[L]);
+        return Failed;
+      default:
+        return All;
+      }
+    }
+    case SymExpr::Kind::Binary: {
+      int64_t *B = scratch(Depth);
+      const LaneMask FailedA = eval(*E.A, Out, Depth + 1);
+      const LaneMask FailedB = eval(*E.B, B, Depth + 1);
+      if (E.Opcode == Op::LAnd || E.Opcode == Op::LOr) {
+        const bool And = E.Opcode == Op::LAnd;
+        LaneMask Failed = FailedA;
+        for (unsigned L = 0; L < Lanes; ++L) {
+          if (has(FailedA, L))
+            continue;
+          if (And ? !Out[L] : Out[L] != 0) {
+            Out[L] = And ? 0 : 1; // decided by the left operand
+            continue;
+          }
+          if (has(FailedB, L))
+            Failed |= LaneMask(1) << L;
+          Out[L] = B[L] ? 1 : 0;
+        }
+        return Failed;
+      }
+      LaneMask Failed = FailedA | FailedB;
+      const bool IsCompare = E.Opcode == Op::LT || E.Opcode == Op::GT ||
+                             E.Opcode == Op::LE || E.Opcode == Op::GE ||
+                             E.Opcode == Op::EQ || E.Opcode == Op::NE;
+      const IntType OperandT = IsCompare ? E.A->Type : E.Type;
+      for (unsigned L = 0; L < Lanes; ++L) {
+        if (has(Failed, L))
+          continue;
+        const std::optional<int64_t> V =
+            detail::applyBinary(E.Opcode, Out[L], B[L], OperandT, E.Type);
+        if (V)
+          Out[L] = *V;
+        else
+          Failed |= LaneMask(1) << L;
+      }
+      return Failed;
+    }
+    case SymExpr::Kind::Ternary: {
+      int64_t *Then = scratch(Depth), *Else = Then + MaxLanes;
+      LaneMask Failed = eval(*E.A, Out, Depth + 1);
+      const LaneMask FailedThen = eval(*E.B, Then, Depth + 1);
+      const LaneMask FailedElse = eval(*E.C, Else, Depth + 1);
+      for (unsigned L = 0; L < Lanes; ++L) {
+        if (has(Failed, L))
+          continue;
+        const bool Cond = Out[L] != 0;
+        if (has(Cond ? FailedThen : FailedElse, L))
+          Failed |= LaneMask(1) << L;
+        Out[L] = E.Type.wrap(Cond ? Then[L] : Else[L]);
+      }
+      return Failed;
+    }
+    }
+    return All;
+  }
+};
 
 
 std::optional<int64_t> evaluate(const SymExpr &E, const SymbolValues &Values);

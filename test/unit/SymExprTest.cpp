@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace ldslint;
 
 namespace {
@@ -66,3 +68,96 @@ TEST(SymExpr, CharConversionTruncates) {
 }
 
 } // namespace
+
+namespace {
+
+/// A random expression over symbols 0..2 (symbol 2 is unknown in odd
+/// lanes), with every operator, division and shifts that can be undefined,
+/// and guards (`&&`, `||`, `?:`) that can hide a failing operand.
+SymRef randomExpr(std::mt19937 &Rng, unsigned Depth) {
+  const IntType Types[] = {I32, U32, I64, IntType{8, false}, IntType{16, true}};
+  const IntType T = Types[Rng() % 5];
+  if (Depth == 0 || Rng() % 5 == 0) {
+    if (Rng() % 2)
+      return SymExpr::constant(static_cast<int64_t>(Rng() % 9) - 2, T);
+    return SymExpr::symbol(Rng() % 3, T);
+  }
+  const Op Binary[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Rem, Op::Shl,
+                       Op::Shr, Op::And, Op::Or,  Op::Xor, Op::LT,  Op::GT,
+                       Op::LE,  Op::GE,  Op::EQ,  Op::NE,  Op::LAnd, Op::LOr,
+                       Op::Min, Op::Max};
+  switch (Rng() % 4) {
+  case 0: {
+    const Op Unary[] = {Op::Neg, Op::Not, Op::LNot};
+    return SymExpr::unary(Unary[Rng() % 3], randomExpr(Rng, Depth - 1), T);
+  }
+  case 1:
+    return SymExpr::cast(randomExpr(Rng, Depth - 1), T);
+  case 2:
+    return SymExpr::select(randomExpr(Rng, Depth - 1), randomExpr(Rng, Depth - 1),
+                           randomExpr(Rng, Depth - 1), T);
+  default: {
+    const Op O = Binary[Rng() % 20];
+    SymRef A = randomExpr(Rng, Depth - 1), B = randomExpr(Rng, Depth - 1);
+    const bool Compare = O == Op::LT || O == Op::GT || O == Op::LE ||
+                         O == Op::GE || O == Op::EQ || O == Op::NE ||
+                         O == Op::LAnd || O == Op::LOr;
+    if (Compare && O != Op::LAnd && O != Op::LOr)
+      B = SymExpr::cast(B, A->Type); // comparisons of one operand type
+    return SymExpr::binary(O, A, B, Compare ? IntType{1, false} : T);
+  }
+  }
+}
+
+} // namespace
+
+// The warp-at-once evaluator gives every lane what the per-lane one gives,
+// failures included (division by zero, shifts out of range, an unknown
+// symbol), and a guard that skips an operand for a lane does not fail it.
+TEST(SymExpr, LaneEvaluatorAgreesWithThePerLaneOne) {
+  std::mt19937 Rng(12345);
+  const unsigned Lanes = 32;
+  auto Value = [](SymbolId Id, unsigned Lane) -> std::optional<int64_t> {
+    if (Id == 0)
+      return static_cast<int64_t>(Lane);
+    if (Id == 1)
+      return static_cast<int64_t>(Lane % 5) - 2;
+    if (Lane % 2)
+      return std::nullopt;
+    return static_cast<int64_t>(Lane * 7) % 11;
+  };
+  auto Fill = [&](SymbolId Id, int64_t *Out) {
+    LaneMask Failed = 0;
+    for (unsigned L = 0; L < Lanes; ++L) {
+      const std::optional<int64_t> V = Value(Id, L);
+      Out[L] = V ? *V : 0;
+      if (!V)
+        Failed |= LaneMask(1) << L;
+    }
+    return Failed;
+  };
+  LaneEvaluator<decltype(Fill)> Evaluator(Lanes, Fill);
+  unsigned SomeFailed = 0, SomeDecided = 0;
+  for (int Trial = 0; Trial < 3000; ++Trial) {
+    const SymRef E = randomExpr(Rng, 5);
+    int64_t Out[MaxLanes];
+    const LaneMask Failed = Evaluator.run(*E, Out);
+    for (unsigned L = 0; L < Lanes; ++L) {
+      const std::optional<int64_t> Want =
+          evaluateWith(*E, [&](SymbolId Id) { return Value(Id, L); });
+      ASSERT_EQ(((Failed >> L) & 1) != 0, !Want)
+          << "lane " << L << ": " << toString(*E, [](SymbolId Id) {
+               return "s" + std::to_string(Id);
+             });
+      if (Want) {
+        ASSERT_EQ(Out[L], *Want) << "lane " << L;
+        ++SomeDecided;
+      } else {
+        ++SomeFailed;
+      }
+    }
+  }
+  // The expressions exercise both outcomes.
+  EXPECT_GT(SomeFailed, 1000u);
+  EXPECT_GT(SomeDecided, 1000u);
+}
