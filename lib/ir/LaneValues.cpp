@@ -799,6 +799,67 @@ private:
     return Line ? "the loop at line " + std::to_string(Line) : "a loop";
   }
 
+  /// The condition under which a lane stays in \p L at the exiting branch
+  /// \p Br.
+  SymRef stayCondition(const BranchInst *Br, const Loop *L) {
+    const bool StayOnTrue = L->contains(Br->getSuccessor(0));
+    SymRef C = value(Br->getCondition());
+    return StayOnTrue ? C : SymExpr::unary(Op::LNot, C, IntType{1, false});
+  }
+
+  /// A loop tested in its header that also has `break`s (`for (i = 0; i <
+  /// 16; i++) { p = tid + 64 * i; if (p >= 992) break; ... s[p] ... }`):
+  /// a lane leaves at the first test that sends it out, for good, which is
+  /// what the evaluator does with a loop test. So the breaks join the
+  /// header's test when that changes no shared access: each break is
+  /// tested in every iteration that goes on (its block dominates the
+  /// latch), and every shared access of the loop either comes after it (is
+  /// dominated by it) or is itself conditional on staying (clang routes a
+  /// `break` out of a scope with locals through a cleanup block at the end
+  /// of the body: the accesses before it test the same condition).
+  /// Otherwise null: the loop's bounds are not known.
+  SymRef testWithBreaks(const Loop *L, const SmallVectorImpl<BasicBlock *> &Exiting) {
+    const BasicBlock *H = L->getHeader(), *Latch = L->getLoopLatch();
+    if (!Latch || Latch == H ||
+        std::find(Exiting.begin(), Exiting.end(), H) == Exiting.end())
+      return nullptr;
+    auto *HeaderBr = dyn_cast<BranchInst>(H->getTerminator());
+    if (!HeaderBr || !HeaderBr->isConditional())
+      return nullptr;
+    std::vector<const BasicBlock *> Accessing;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        if (!memoryOperations(I).empty()) {
+          Accessing.push_back(BB);
+          break;
+        }
+    auto Key = [](const SymRef &E) {
+      return toString(*E, [](SymbolId Id) { return "s" + std::to_string(Id); });
+    };
+    SymRef Cond = stayCondition(HeaderBr, L);
+    for (const BasicBlock *E : Exiting) {
+      if (E == H)
+        continue;
+      auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+      if (!Br || !Br->isConditional() || E == Latch || LI.getLoopFor(E) != L ||
+          !DT.dominates(E, Latch))
+        return nullptr;
+      const SymRef Stay = stayCondition(Br, L);
+      const std::string StayKey = Key(Stay);
+      for (const BasicBlock *A : Accessing) {
+        if (A != E && DT.dominates(E, A))
+          continue;
+        const std::vector<Condition> Conds = conditionsOf(A);
+        if (std::none_of(Conds.begin(), Conds.end(), [&](const Condition &C) {
+              return C.Expr && Key(C.Expr) == StayKey;
+            }))
+          return nullptr;
+      }
+      Cond = SymExpr::binary(Op::LAnd, Cond, Stay, IntType{1, false});
+    }
+    return Cond;
+  }
+
   void buildLoop(const Loop *L) {
     if (LoopIds.count(L))
       return;
@@ -882,13 +943,13 @@ private:
       auto *Br = dyn_cast<BranchInst>(E->getTerminator());
       if (Br && Br->isConditional() &&
           (E == H || (E == L->getLoopLatch()))) {
-        const bool StayOnTrue = L->contains(Br->getSuccessor(0));
-        SymRef C = value(Br->getCondition());
-        Cond = StayOnTrue ? C : SymExpr::unary(Op::LNot, C, IntType{1, false});
+        Cond = stayCondition(Br, L);
         // A test in the latch runs after the body (also when the header is
         // the latch: a one-block loop is its own body).
         TestAfterBody = E == L->getLoopLatch();
       }
+    } else {
+      Cond = testWithBreaks(L, Exiting);
     }
 
     // The loop's variable: the one its test reads (else the first).

@@ -232,3 +232,49 @@ exit:
 }
 
 } // namespace
+
+// for (i = 0; i < 8; i++) { p = x + 32 * i; if (p >= 200) break; buf[p] = 1; }
+// with the break before the store (joined to the header's test: the warp
+// stores in iterations 0 to 6, lanes 0 to 7 alone in the last) or after it
+// in the same block (not joined: the store runs in the iteration a lane
+// leaves, and the loop's bounds are not known).
+TEST(LaneValues, ABreakBeforeTheAccessesJoinsTheLoopTest) {
+  for (bool BreakFirst : {true, false}) {
+    const std::string Store = R"(
+  %pi = zext i32 %p to i64
+  %q = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %pi
+  store i32 1, ptr %q, align 4
+)";
+    auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %in, %latch ]
+  %c = icmp slt i32 %i, 8
+  br i1 %c, label %body, label %exit
+body:
+  %m = mul i32 %i, 32
+  %p = add i32 %x, %m
+)" + (BreakFirst ? "" : Store) + R"(
+  %done = icmp sge i32 %p, 200
+  br i1 %done, label %exit, label %latch
+latch:
+)" + (BreakFirst ? Store : "") + R"(
+  %in = add i32 %i, 1
+  br label %head
+exit:
+  ret void
+})");
+    ASSERT_EQ(P->K.Accesses.size(), 1u);
+    ASSERT_EQ(P->K.Model.Loops.size(), 1u);
+    const LoopModel &L = P->K.Model.Loops[0];
+    EXPECT_EQ(static_cast<bool>(L.Cond), BreakFirst);
+    if (BreakFirst) {
+      const EvalResult R = evaluate(P->K, 0);
+      EXPECT_EQ(R.Status, Verdict::Ok);
+      EXPECT_EQ(R.Instructions, 7u);
+    }
+  }
+}

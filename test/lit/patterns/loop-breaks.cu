@@ -1,0 +1,83 @@
+// A loop with a lane-dependent `break` besides its header test: a lane
+// leaves at the first test that sends it out, so the break joins the
+// header's test when every shared access of the loop comes after it or is
+// itself conditional on staying. The loop model itself is checked in
+// test/unit/LaneValuesTest.cpp; here, the answers at the source lines.
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s
+
+__device__ float score(unsigned v, unsigned short *a, unsigned short *b) {
+  *a = v;
+  *b = v >> 16;
+  return (float)(v & 255);
+}
+
+// The break at the top of the body: the accesses come after it.
+__global__ void break_first(unsigned *out, const unsigned *in) {
+  __shared__ unsigned s[2048];
+  for (int i = 0; i < 16; i++) {
+    int p = threadIdx.x + 64 * i;
+    if (p >= 992)
+      break;
+    s[2 * p] = in[p];
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:5: warning: 2-way bank conflict writing shared array 's'
+  }
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+// Locals declared after the break (as in NVIDIA's dxtc sample): clang
+// routes the break through a cleanup block at the end of the body; the
+// access before it is conditional on the same test. (Not joined, the loop's
+// other variables would stand for it and `i` would be `unknown`.)
+__device__ void search(const unsigned *in, unsigned short &bestStart,
+                       unsigned short &bestEnd, unsigned &bestPerm) {
+  __shared__ unsigned s[160];
+  float bestError = 1e30f;
+  for (int i = 0; i < 16; i++) {
+    int p = threadIdx.x + 64 * i;
+    if (p >= 992)
+      break;
+    unsigned short start, end;
+    unsigned perm = in[p];
+    if (p < 160)
+      s[p] = perm;
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:7: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict
+    float e = score(perm, &start, &end);
+    if (e < bestError) {
+      bestError = e;
+      bestPerm = perm;
+      bestStart = start;
+      bestEnd = end;
+    }
+  }
+}
+
+__global__ void break_through_cleanup(unsigned *out, const unsigned *in) {
+  unsigned short a = 0, b = 0;
+  unsigned perm = 0;
+  search(in, a, b, perm);
+  out[threadIdx.x] = a + b + perm;
+}
+
+// The access runs before the break in each iteration: joining the break
+// to the header's test would drop the last access, so the loop is one of
+// unknown bounds, whose iterations every lane is assumed to take (as for
+// any loop whose trip count is not known).
+__global__ void break_after_access(unsigned *out, const unsigned *in) {
+  __shared__ unsigned s[2048];
+  for (int p = threadIdx.x; p < 1024; p += 64) {
+    s[2 * p] = in[p];
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:5: warning: 2-way bank conflict writing shared array 's'
+    if (p >= 992)
+      break;
+  }
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+void launch(unsigned *o, const unsigned *i) {
+  break_first<<<1, 64>>>(o, i);
+  break_through_cleanup<<<1, 64>>>(o, i);
+  break_after_access<<<1, 64>>>(o, i);
+}
