@@ -48,7 +48,8 @@ namespace {
 /// no kernel can reach and whose mangled names are most of what handing
 /// them over costs, and templates, types and using-declarations, which
 /// generate nothing.
-void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D) {
+void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
+                  unsigned &LeftOut) {
   // Host functions have no device code (the code generator itself skips
   // them, after looking them over).
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
@@ -57,12 +58,14 @@ void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D) {
   if (SM.isInSystemHeader(D->getLocation())) {
     if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
       for (Decl *Inner : cast<DeclContext>(D)->decls())
-        handTopLevel(CG, SM, Inner);
+        handTopLevel(CG, SM, Inner, LeftOut);
       return;
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced())
+      if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced()) {
+        ++LeftOut;
         return;
+      }
     } else if (!isa<VarDecl>(D) && !isa<CXXRecordDecl>(D)) {
       return;
     }
@@ -207,8 +210,9 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   );
   CodeGenerator &CG = *DM->CG;
   CG.Initialize(Ctx);
+  unsigned UnusedLibraryFunctions = 0;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    handTopLevel(CG, Ctx.getSourceManager(), D);
+    handTopLevel(CG, Ctx.getSourceManager(), D, UnusedLibraryFunctions);
   for (FunctionDecl *FD : Instantiations)
     CG.HandleTopLevelDecl(DeclGroupRef(FD));
   CG.HandleTranslationUnit(Ctx);
@@ -232,7 +236,9 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   if (debugTimeEnabled())
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
-                 << " s, normalising " << secondsSince(Generated) << " s ("
+                 << " s (" << UnusedLibraryFunctions
+                 << " unused device functions of system headers not generated), "
+                 << "normalising " << secondsSince(Generated) << " s ("
                  << WithoutShared << " kernels without shared memory left out)\n";
   return DM;
 }
@@ -423,7 +429,10 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   }
   if (Reused)
     Reused->watch(M);
+  auto Phase = std::chrono::steady_clock::now();
   Inline.run(M, MAM);
+  debugTime("  inlining and clean-up", Phase);
+  Phase = std::chrono::steady_clock::now();
   for (llvm::Function &F : M)
     if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty())
       F.deleteBody();
@@ -436,7 +445,10 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   MPM.run(M, MAM);
   if (Reused)
     Reused->stop();
+  debugTime("  sroa and early-cse", Phase);
+  Phase = std::chrono::steady_clock::now();
   vectorizeRecordingMerges(M, PB, MAM, Merged);
+  debugTime("  load/store vectorizer", Phase);
 }
 
 } // namespace ldslint
