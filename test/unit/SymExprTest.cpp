@@ -111,53 +111,55 @@ SymRef randomExpr(std::mt19937 &Rng, unsigned Depth) {
 
 } // namespace
 
-// The warp-at-once evaluator gives every lane what the per-lane one gives,
+// The warp-at-once evaluator gives every lane what the per-lane one gives
+// (warps of 32, wavefronts of 64, and a partial count),
 // failures included (division by zero, shifts out of range, an unknown
 // symbol), and a guard that skips an operand for a lane does not fail it.
 TEST(SymExpr, LaneEvaluatorAgreesWithThePerLaneOne) {
   std::mt19937 Rng(12345);
-  const unsigned Lanes = 32;
-  auto Value = [](SymbolId Id, unsigned Lane) -> std::optional<int64_t> {
-    if (Id == 0)
-      return static_cast<int64_t>(Lane);
-    if (Id == 1)
-      return static_cast<int64_t>(Lane % 5) - 2;
-    if (Lane % 2)
-      return std::nullopt;
-    return static_cast<int64_t>(Lane * 7) % 11;
-  };
-  auto Fill = [&](SymbolId Id, int64_t *Out) {
-    LaneMask Failed = 0;
-    for (unsigned L = 0; L < Lanes; ++L) {
-      const std::optional<int64_t> V = Value(Id, L);
-      Out[L] = V ? *V : 0;
-      if (!V)
-        Failed |= LaneMask(1) << L;
-    }
-    return Failed;
-  };
-  LaneEvaluator<decltype(Fill)> Evaluator(Lanes, Fill);
-  unsigned SomeFailed = 0, SomeDecided = 0;
-  for (int Trial = 0; Trial < 3000; ++Trial) {
-    const SymRef E = randomExpr(Rng, 5);
-    int64_t Out[MaxLanes];
-    const LaneMask Failed = Evaluator.run(*E, Out);
-    for (unsigned L = 0; L < Lanes; ++L) {
-      const std::optional<int64_t> Want =
-          evaluateWith(*E, [&](SymbolId Id) { return Value(Id, L); });
-      ASSERT_EQ(((Failed >> L) & 1) != 0, !Want)
-          << "lane " << L << ": " << toString(*E, [](SymbolId Id) {
-               return "s" + std::to_string(Id);
-             });
-      if (Want) {
-        ASSERT_EQ(Out[L], *Want) << "lane " << L;
-        ++SomeDecided;
-      } else {
-        ++SomeFailed;
+  for (const unsigned Lanes : {32u, 64u, 5u}) {
+    auto Value = [](SymbolId Id, unsigned Lane) -> std::optional<int64_t> {
+      if (Id == 0)
+        return static_cast<int64_t>(Lane);
+      if (Id == 1)
+        return static_cast<int64_t>(Lane % 5) - 2;
+      if (Lane % 2)
+        return std::nullopt;
+      return static_cast<int64_t>(Lane * 7) % 11;
+    };
+    auto Fill = [&](SymbolId Id, int64_t *Out) {
+      LaneMask Failed = 0;
+      for (unsigned L = 0; L < Lanes; ++L) {
+        const std::optional<int64_t> V = Value(Id, L);
+        Out[L] = V ? *V : 0;
+        if (!V)
+          Failed |= LaneMask(1) << L;
+      }
+      return Failed;
+    };
+    LaneEvaluator<decltype(Fill)> Evaluator(Lanes, Fill);
+    unsigned SomeFailed = 0, SomeDecided = 0;
+    for (int Trial = 0; Trial < 3000; ++Trial) {
+      const SymRef E = randomExpr(Rng, 5);
+      int64_t Out[MaxLanes];
+      const LaneMask Failed = Evaluator.run(*E, Out);
+      for (unsigned L = 0; L < Lanes; ++L) {
+        const std::optional<int64_t> Want =
+            evaluateWith(*E, [&](SymbolId Id) { return Value(Id, L); });
+        ASSERT_EQ(((Failed >> L) & 1) != 0, !Want)
+            << "lane " << L << ": " << toString(*E, [](SymbolId Id) {
+                 return "s" + std::to_string(Id);
+               });
+        if (Want) {
+          ASSERT_EQ(Out[L], *Want) << "lane " << L;
+          ++SomeDecided;
+        } else {
+          ++SomeFailed;
+        }
       }
     }
+    // The expressions exercise both outcomes.
+    EXPECT_GT(SomeFailed, 1000u) << Lanes;
+    EXPECT_GT(SomeDecided, 1000u) << Lanes;
   }
-  // The expressions exercise both outcomes.
-  EXPECT_GT(SomeFailed, 1000u);
-  EXPECT_GT(SomeDecided, 1000u);
 }
