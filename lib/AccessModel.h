@@ -71,6 +71,9 @@ struct LoopModel {
   /// `#pragma unroll 1` / `#pragma nounroll`: the compiler keeps the loop
   /// rolled, so the accesses of consecutive iterations are never fused.
   bool UnrollDisabled = false;
+  /// A `break` joined the loop's test: an iteration may leave the loop
+  /// before its accesses (how ptxas emits such loops is not measured).
+  bool ExitsInBody = false;
   std::vector<LoopCompanion> Companions;
   std::string Text; ///< header spelling, for messages
 };

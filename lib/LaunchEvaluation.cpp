@@ -154,6 +154,7 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
     K += "|loop " + Name(M.Var) + " " + Text(M.Init) + " " + Text(M.Cond) + " " +
          Text(M.Next) + " " + Text(M.Step) + " " + std::to_string(M.Enumerable) +
          std::to_string(M.TestAfterBody) + std::to_string(M.UnrollDisabled) +
+         std::to_string(M.ExitsInBody) +
          std::to_string(M.VarType.Bits) +
          std::to_string(M.VarType.Signed) + " " + M.Text;
     for (const LoopCompanion &C : M.Companions)

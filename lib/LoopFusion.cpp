@@ -153,6 +153,16 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     return AsWritten();
 
   const std::string Loop = "'" + Kernel.symbolName(L.Var) + "'";
+  if (L.ExitsInBody) {
+    // Fusing would issue the next iteration's access before its `break`
+    // is tested; whether ptxas does so for reads is not measured.
+    EvalResult R = AsWritten();
+    R.Assumptions.push_back(
+        "assumed ptxas keeps the iterations of " + Loop +
+        " apart: each may leave the loop at a break before this access (not "
+        "measured)");
+    return R;
+  }
   if (Options.RelocatableDeviceCode) {
     EvalResult R = AsWritten();
     R.Assumptions.push_back(

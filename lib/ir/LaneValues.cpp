@@ -951,6 +951,7 @@ private:
     } else {
       Cond = testWithBreaks(L, Exiting);
     }
+    const bool ExitsInBody = Exiting.size() > 1 && Cond;
 
     // The loop's variable: the one its test reads (else the first).
     int Primary = -1;
@@ -981,6 +982,7 @@ private:
     M.TestAfterBody = TestAfterBody;
     M.Enumerable = static_cast<bool>(Cond);
     M.UnrollDisabled = unrollDisabled(*L);
+    M.ExitsInBody = ExitsInBody;
     M.Text = Text;
     K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);

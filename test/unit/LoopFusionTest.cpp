@@ -195,3 +195,16 @@ TEST(LoopFusion, SymbolsNeededLeaveOutUnreadCompanions) {
   EXPECT_TRUE(Needed.count(Sum));
   EXPECT_EQ(Needed.size(), 4u); // threadIdx.x, i, sum and the loaded value
 }
+
+// A loop whose iterations may leave at a break before the access: fusing
+// would issue the next iteration's access before its break is tested, which
+// is not measured; the access is taken as written, and the finding says so.
+TEST(LoopFusion, ALoopWithABreakIsTakenAsWritten) {
+  Fixture F(8);
+  F.K.Loops[0].ExitsInBody = true;
+  const EvalResult R = F.eval(F.access(rows8(F)));
+  EXPECT_EQ(R.Status, Verdict::Conflict); // 2-way as 4-byte reads
+  EXPECT_EQ(R.Instructions, 8u);
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_NE(R.Assumptions.back().find("break"), std::string::npos);
+}

@@ -76,8 +76,27 @@ __global__ void break_after_access(unsigned *out, const unsigned *in) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// A row per lane, read along it, with a uniform break (llm.c's
+// attention_forward kernel 2): consecutive iterations read adjacent words,
+// which ptxas may fuse into one wider read when nothing comes between; a
+// break tested before each read does, and how ptxas emits that is not
+// measured. The access is taken as written, and the finding says so.
+__global__ void row_with_break(float *out, int n) {
+  __shared__ float s[32 * 32];
+  float sum = 0;
+  for (int y = 0; y < 32; y++) {
+    if (y >= n)
+      break;
+    sum += s[32 * threadIdx.x + y];
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:12: warning: 32-way bank conflict reading shared array 's'
+    // CHECK: note: assumed ptxas keeps the iterations of 'y' apart: each may leave the loop at a break before this access (not measured)
+  }
+  out[threadIdx.x] = sum;
+}
+
 void launch(unsigned *o, const unsigned *i) {
   break_first<<<1, 64>>>(o, i);
   break_through_cleanup<<<1, 64>>>(o, i);
   break_after_access<<<1, 64>>>(o, i);
+  row_with_break<<<1, 32>>>((float *)o, 7);
 }
