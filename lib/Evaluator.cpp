@@ -728,15 +728,22 @@ LaneMask WarpLookup::operator()(SymbolId Id, int64_t *Out) const {
 LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
   const unsigned W = std::min(Model.WaveSize, MaxLanes);
   const LaneMask All = W >= 64 ? ~LaneMask(0) : (LaneMask(1) << W) - 1;
+  // Lanes that fail get 0: the lane evaluator still computes on them.
+  auto Fail = [&] {
+    std::fill(Out, Out + W, 0);
+    return All;
+  };
   const SymbolInfo &S = Symbols[Id];
   switch (S.Kind) {
   case SymbolKind::ThreadIdx: {
     LaneMask Failed = 0;
     for (unsigned L = 0; L < W; ++L) {
-      if (L < Lanes.size())
+      if (L < Lanes.size()) {
         Out[L] = Lanes[L][S.Dim];
-      else
+      } else {
+        Out[L] = 0;
         Failed |= LaneMask(1) << L;
+      }
     }
     return Failed;
   }
@@ -748,7 +755,7 @@ LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
     const int Slot = Id < SlotOf.size() ? SlotOf[Id] : -1;
     if (Slot < 0 || static_cast<size_t>(Slot) >= LoopValues.size() ||
         LoopValues[Slot].size() < W)
-      return All;
+      return Fail();
     std::copy(LoopValues[Slot].begin(), LoopValues[Slot].begin() + W, Out);
     return 0;
   }
@@ -757,9 +764,9 @@ LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
       std::fill(Out, Out + W, UnknownValues[Id]);
       return 0;
     }
-    return All;
+    return Fail();
   default:
-    return All;
+    return Fail();
   }
 }
 
