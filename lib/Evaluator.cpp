@@ -556,7 +556,9 @@ void AccessEvaluation::resolveLoops() {
 bool AccessEvaluation::isOpenEnded(
     unsigned Pos, const std::function<bool(SymbolId)> &InnerLoopVar) const {
   const LoopModel &L = Loops[Access.Loops[Pos]];
-  if (!L.Enumerable || !L.Init || !L.Next || L.Companions.empty())
+  // A loop with a break joined to its test must be tested: stepping it
+  // until its companions repeat would keep lanes that left at the break.
+  if (!L.Enumerable || !L.Init || !L.Next || L.Companions.empty() || L.ExitsInBody)
     return false;
   // The loop's own variable must matter only to its exit test.
   // (Conditions that repeat the exit test hold in every iteration that is

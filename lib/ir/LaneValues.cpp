@@ -844,6 +844,12 @@ private:
       if (!Br || !Br->isConditional() || E == Latch || LI.getLoopFor(E) != L ||
           !DT.dominates(E, Latch))
         return nullptr;
+      // A `return` or `goto` out of the enclosing loop too is not a break:
+      // the lane would not come back in the next iteration of that loop.
+      if (const Loop *Parent = L->getParentLoop())
+        for (const BasicBlock *Succ : successors(E))
+          if (!L->contains(Succ) && !Parent->contains(Succ))
+            return nullptr;
       const SymRef Stay = stayCondition(Br, L);
       const std::string StayKey = Key(Stay);
       for (const BasicBlock *A : Accessing) {

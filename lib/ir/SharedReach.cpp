@@ -4,6 +4,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ldslint {
@@ -20,13 +21,29 @@ llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm:
   for (const llvm::GlobalVariable &G : M.globals())
     if (G.getAddressSpace() == Shared)
       Mark(&G);
-  for (const llvm::Function &F : M)
-    for (const llvm::Instruction &I : llvm::instructions(F))
-      if ((llvm::isa<llvm::IntToPtrInst>(I) || llvm::isa<llvm::AddrSpaceCastInst>(I)) &&
-          I.getType()->getPointerAddressSpace() == Shared) {
-        Mark(&F);
+  // A shared pointer that does not come from a shared variable: an
+  // argument, a value made or loaded (an integer or generic pointer cast,
+  // a load, an intrinsic's or inline asm's result), or a constant (a cast
+  // constant expression, a null pointer).
+  auto IsShared = [](const llvm::Type *T) {
+    return T->isPtrOrPtrVectorTy() && T->getPointerAddressSpace() == Shared;
+  };
+  for (const llvm::Function &F : M) {
+    bool Makes = std::any_of(F.arg_begin(), F.arg_end(), [&](const llvm::Argument &A) {
+      return IsShared(A.getType());
+    });
+    for (const llvm::Instruction &I : llvm::instructions(F)) {
+      if (Makes)
         break;
-      }
+      Makes = IsShared(I.getType()) ||
+              std::any_of(I.op_begin(), I.op_end(), [&](const llvm::Use &Op) {
+                return llvm::isa<llvm::Constant>(Op) &&
+                       !llvm::isa<llvm::GlobalValue>(Op) && IsShared(Op->getType());
+              });
+    }
+    if (Makes)
+      Mark(&F);
+  }
   while (!Work.empty()) {
     const llvm::Value *V = Work.back();
     Work.pop_back();

@@ -15,8 +15,9 @@
 namespace ldslint {
 
 /// The functions of \p M that can reach shared memory: those whose code
-/// names a shared-memory variable or makes a shared pointer from something
-/// other than one (an integer, a generic pointer), and every function that
+/// names a shared-memory variable or has a shared pointer from anything
+/// else (an argument, a cast, a load, an intrinsic, a constant), and every
+/// function that
 /// names one of those, directly or through constants and other variables
 /// (a table of function pointers). Conservative: naming is enough, calling
 /// is not required.

@@ -278,3 +278,44 @@ exit:
     }
   }
 }
+
+// A `return` out of two loops is not a break of the inner one: the lane
+// would not come back in the outer loop's next iteration, so the inner
+// loop's test is not joined (its bounds are not known).
+TEST(LaneValues, AReturnOutOfNestedLoopsIsNotJoined) {
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %jn, %outerlatch ]
+  %oc = icmp slt i32 %j, 4
+  br i1 %oc, label %head, label %exit
+head:
+  %i = phi i32 [ 0, %outer ], [ %in, %latch ]
+  %c = icmp slt i32 %i, 8
+  br i1 %c, label %body, label %outerlatch
+body:
+  %m = mul i32 %i, 32
+  %p = add i32 %x, %m
+  %done = icmp sge i32 %p, 200
+  br i1 %done, label %exit, label %latch
+latch:
+  %pi = zext i32 %p to i64
+  %q = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %pi
+  store i32 1, ptr %q, align 4
+  %in = add i32 %i, 1
+  br label %head
+outerlatch:
+  %jn = add i32 %j, 1
+  br label %outer
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  ASSERT_EQ(P->K.Model.Loops.size(), 2u);
+  for (const LoopModel &L : P->K.Model.Loops)
+    if (P->K.Model.symbolName(L.Var) == "i")
+      EXPECT_FALSE(L.Cond);
+}

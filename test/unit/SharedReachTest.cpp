@@ -52,6 +52,14 @@ define void @fromInteger(i32 %a) {
   store float 0.0, ptr addrspace(3) %p
   ret void
 }
+define void @sharedArgument(ptr addrspace(3) %p) {
+  store float 0.0, ptr addrspace(3) %p
+  ret void
+}
+define void @fixedAddress() {
+  store float 0.0, ptr addrspace(3) inttoptr (i32 64 to ptr addrspace(3))
+  ret void
+}
 define void @noShared(ptr %out, float %x) {
   %v = call float @pure(float %x)
   store float %v, ptr %out
@@ -91,6 +99,11 @@ TEST_F(SharedReach, ThroughATableOfFunctionPointers) {
 
 TEST_F(SharedReach, ASharedPointerMadeFromAnInteger) {
   EXPECT_TRUE(reaches("fromInteger"));
+}
+
+TEST_F(SharedReach, ASharedPointerArgumentOrConstant) {
+  EXPECT_TRUE(reaches("sharedArgument"));
+  EXPECT_TRUE(reaches("fixedAddress"));
 }
 
 TEST_F(SharedReach, CodeWithoutSharedMemoryDoesNot) {
