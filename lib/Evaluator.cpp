@@ -257,6 +257,18 @@ private:
   void setUpLaneStructure();
   void bindExtents();
   bool isLaneVarying(const SymRef &E) const;
+  /// Whether \p E has one value in each warp (it may differ between
+  /// warps): no lane-varying part other than thread indices that the known
+  /// block shape keeps the same across a warp (threadIdx.y in blocks whose
+  /// rows are whole warps).
+  bool isWarpUniform(const SymRef &E) const;
+  /// Whether every occurrence of \p U in \p E is inside a remainder
+  /// `(c * U + rest) % m` (or `& (m - 1)`) whose period in U divides
+  /// \p Window, so that the residue enumeration covers every value of U.
+  bool periodicWithin(const SymRef &E, SymbolId U, int64_t Window) const;
+  /// Whether \p E is never negative: thread indices, extents, unknowns
+  /// with a non-negative domain (blockIdx, a loop's iteration).
+  bool nonNegative(const SymRef &E) const;
   bool isKnownForEnumeration(SymbolId Id, unsigned LoopPos) const;
   void resolveLoops();
   bool isOpenEnded(unsigned Pos,
@@ -382,6 +394,106 @@ bool AccessEvaluation::isLaneVarying(const SymRef &E) const {
       return true;
   }
   return false;
+}
+
+bool AccessEvaluation::isWarpUniform(const SymRef &E) const {
+  const unsigned W = Model.WaveSize;
+  for (SymbolId Id : symbolsOf(E)) {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind == SymbolKind::ThreadIdx && Shape && !LaneVaryingSyms.count(Id)) {
+      // A warp is W consecutive threads in x-major order.
+      const unsigned Below = S.Dim == 0   ? 1
+                             : S.Dim == 1 ? Shape->X
+                                          : Shape->X * Shape->Y;
+      const unsigned Extent =
+          S.Dim == 0 ? Shape->X : S.Dim == 1 ? Shape->Y : Shape->Z;
+      if (Extent == 1 || Below % W == 0)
+        continue;
+      return false;
+    }
+    if (isLaneVarying(SymExpr::symbol(Id)))
+      return false;
+  }
+  return true;
+}
+
+bool AccessEvaluation::nonNegative(const SymRef &E) const {
+  switch (E->K) {
+  case SymExpr::Kind::Const:
+    return E->Value >= 0;
+  case SymExpr::Kind::Symbol: {
+    const SymbolInfo &S = Symbols[E->Sym];
+    switch (S.Kind) {
+    case SymbolKind::ThreadIdx:
+    case SymbolKind::Lane:
+    case SymbolKind::BlockDim:
+      return true;
+    case SymbolKind::Unknown:
+      return S.Domain && S.Domain->first >= 0;
+    default:
+      return false;
+    }
+  }
+  default:
+    return false;
+  }
+}
+
+bool AccessEvaluation::periodicWithin(const SymRef &E, SymbolId U,
+                                      int64_t Window) const {
+  switch (E->K) {
+  case SymExpr::Kind::Const:
+    return true;
+  case SymExpr::Kind::Symbol:
+    return E->Sym != U;
+  default:
+    break;
+  }
+  std::optional<int64_t> Modulus;
+  if (E->K == SymExpr::Kind::Binary)
+    if (const auto B = constantValue(E->B)) {
+      if (E->Opcode == Op::Rem && *B > 0)
+        Modulus = *B;
+      else if (E->Opcode == Op::And && *B > 0 && *B < INT32_MAX &&
+               ((*B + 1) & *B) == 0)
+        Modulus = *B + 1;
+    }
+  if (Modulus) {
+    const Polynomial D = Polynomial::of(E->A);
+    int64_t C = 0;
+    bool Linear = true, NonNeg = true;
+    for (const auto &[Monomial, Coeff] : D.Terms) {
+      NonNeg = NonNeg && Coeff >= 0;
+      for (unsigned A : Monomial) {
+        const SymRef &Atom = D.Atoms[A];
+        NonNeg = NonNeg && nonNegative(Atom);
+        if (Atom->K == SymExpr::Kind::Symbol && Atom->Sym == U) {
+          if (Monomial.size() != 1)
+            Linear = false;
+          C = Coeff;
+        } else if (symbolsOf(Atom).count(U)) {
+          Linear = false;
+        }
+      }
+    }
+    // A signed remainder follows the dividend's sign: periodic only where
+    // the dividend cannot be negative (U itself must not be).
+    const bool Signed = E->Opcode == Op::Rem && E->Type.Signed;
+    if (Linear && (!Signed || (NonNeg && nonNegative(SymExpr::symbol(U))))) {
+      int64_t G = *Modulus, A = C < 0 ? -C : C;
+      while (A) {
+        const int64_t T = G % A;
+        G = A;
+        A = T;
+      }
+      const int64_t Period = *Modulus / G;
+      return Window % Period == 0;
+    }
+  }
+  for (const SymRef &Child : {E->A, E->B, E->C})
+    if (Child && !periodicWithin(Child, U, Window))
+      return false;
+  return true;
 }
 
 /// Whether a symbol has a value during enumeration of the loop at
@@ -622,10 +734,21 @@ void AccessEvaluation::simplifyAddress() {
   Polynomial P = Polynomial::of(Access.Address);
   bool Dropped = false;
   for (auto It = P.Terms.begin(); It != P.Terms.end();) {
-    bool Uniform = !It->first.empty();
-    for (unsigned A : It->first)
-      if (isLaneVarying(P.Atoms[A]))
+    // The same for every lane, or, when it holds a value not known
+    // statically, the same within each warp (the row offset
+    // `threadIdx.y * C / 4` of a block 32 wide). Thread indices alone are
+    // kept: they are evaluated exactly, and the pictures show them.
+    bool Uniform = !It->first.empty(), LaneFree = true, HasUnknown = false;
+    for (unsigned A : It->first) {
+      if (!isWarpUniform(P.Atoms[A]))
         Uniform = false;
+      if (isLaneVarying(P.Atoms[A]))
+        LaneFree = false;
+      for (SymbolId Id : symbolsOf(P.Atoms[A]))
+        HasUnknown |= Symbols[Id].Kind == SymbolKind::Unknown &&
+                      !Symbols[Id].Structural;
+    }
+    Uniform = Uniform && (LaneFree || HasUnknown);
     if (Uniform && It->second % static_cast<int64_t>(Model.BankBytes) == 0) {
       It = P.Terms.erase(It);
       Dropped = true;
@@ -658,13 +781,17 @@ bool AccessEvaluation::classifyUnknowns() {
   }
 
   // Unknowns inside an opaque part (/, %, &, ...) break the residue
-  // argument: the result need not be periodic in them.
+  // argument: the result need not be periodic in them. Except inside a
+  // remainder whose period divides the window (`(blockIdx.x * blockDim.x +
+  // threadIdx.x) % 32`).
+  const int64_t Window = Model.NumBanks * Model.BankBytes;
   Polynomial P = Polynomial::of(Access.Address);
   std::set<SymbolId> InOpaque;
   for (const SymRef &Atom : P.Atoms)
     if (Atom->K != SymExpr::Kind::Symbol)
       for (SymbolId Id : symbolsOf(Atom))
-        InOpaque.insert(Id);
+        if (!periodicWithin(Atom, Id, Window))
+          InOpaque.insert(Id);
 
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
@@ -806,70 +933,37 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   // One buffer for every instruction of the evaluation (the hot path).
   std::vector<LaneAddress> &Addr = LaneAddresses;
   Addr.assign(Model.WaveSize, LaneAddress());
-  bool Any = false;
-  if (Model.WaveSize <= MaxLanes) {
-    // The whole warp at once: conditions in order, each for the lanes the
-    // earlier ones left active, then the address.
-    LaneMask Live = liveLanes(Alive);
-    LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
-    int64_t V[MaxLanes];
-    for (const Condition &C : Access.Conditions) {
-      if (!Live)
-        break;
-      if (WarpEval.run(*C.Expr, V) & Live) {
-        EvalFailed = true;
-        return;
-      }
-      for (unsigned L = 0; L < Model.WaveSize; ++L)
-        if (!V[L])
-          Live &= ~(LaneMask(1) << L);
-    }
-    if (Live && (WarpEval.run(*Access.Address, V) & Live)) {
+  // The whole warp at once (run() refuses waves above MaxLanes):
+  // conditions in order, each for the lanes the earlier ones left active,
+  // then the address.
+  LaneMask Live = liveLanes(Alive);
+  LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
+  int64_t V[MaxLanes];
+  for (const Condition &C : Access.Conditions) {
+    if (!Live)
+      break;
+    if (WarpEval.run(*C.Expr, V) & Live) {
       EvalFailed = true;
       return;
     }
-    for (unsigned L = 0; L < Model.WaveSize; ++L) {
-      if (!((Live >> L) & 1))
-        continue;
-      if (Options.ExpectZeroAddress && V[L] != 0)
-        NonZero = true;
-      Addr[L].Active = true;
-      Addr[L].Byte = V[L];
-    }
-    Any = Live != 0;
+    for (unsigned L = 0; L < Model.WaveSize; ++L)
+      if (!V[L])
+        Live &= ~(LaneMask(1) << L);
   }
-  for (unsigned L = 0; L < Model.WaveSize && Model.WaveSize > MaxLanes; ++L) {
-    if (!Alive[L])
+  if (!Live)
+    return; // a warp with no active lane issues nothing
+  if (WarpEval.run(*Access.Address, V) & Live) {
+    EvalFailed = true;
+    return;
+  }
+  for (unsigned L = 0; L < Model.WaveSize; ++L) {
+    if (!((Live >> L) & 1))
       continue;
-    ++LaneEvaluations;
-    auto Values = [&](SymbolId Id) { return valueOf(Id, L); };
-    bool Active = true;
-    for (const Condition &C : Access.Conditions) {
-      auto V = evaluateWith(*C.Expr, Values);
-      if (!V) {
-        EvalFailed = true;
-        return;
-      }
-      if (!*V) {
-        Active = false;
-        break;
-      }
-    }
-    if (!Active)
-      continue;
-    auto A = evaluateWith(*Access.Address, Values);
-    if (!A) {
-      EvalFailed = true;
-      return;
-    }
-    if (Options.ExpectZeroAddress && *A != 0)
+    if (Options.ExpectZeroAddress && V[L] != 0)
       NonZero = true;
     Addr[L].Active = true;
-    Addr[L].Byte = *A;
-    Any = true;
+    Addr[L].Byte = V[L];
   }
-  if (!Any)
-    return; // a warp with no active lane issues nothing
   const InstructionCost Cost =
       instructionCost(Model, Phases, Access.WidthBytes, Addr);
   T.add(
@@ -926,7 +1020,7 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
   auto step = [&](const SymRef &E, bool IsCond) -> bool {
     // Returns false on an evaluation failure. For conditions, lanes whose
     // condition is false leave the loop.
-    if (!Uniform && W <= MaxLanes) {
+    if (!Uniform) {
       const LaneMask Live = liveLanes(Alive);
       LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
       int64_t V[MaxLanes];
@@ -942,31 +1036,19 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       }
       return true;
     }
+    // Uniform: the representative lane's value holds for every lane.
+    ++LaneEvaluations;
+    auto V = evaluateWith(*E, [&](SymbolId Id) { return valueOf(Id, Rep); });
+    if (!V)
+      return false;
     for (unsigned Lane = 0; Lane < W; ++Lane) {
-      if (!Alive[Lane] || (Uniform && Lane != static_cast<unsigned>(Rep)))
-        continue;
-      ++LaneEvaluations;
-      auto V = evaluateWith(*E, [&](SymbolId Id) { return valueOf(Id, Lane); });
-      if (!V)
-        return false;
       if (IsCond) {
-        if (!*V)
-          Alive[Lane] = false;
+        if (Alive[Lane])
+          Alive[Lane] = *V != 0;
       } else {
         Vals()[Lane] = L.VarType.wrap(*V);
       }
     }
-    if (Uniform)
-      for (unsigned Lane = 0; Lane < W; ++Lane) {
-        if (Lane == static_cast<unsigned>(Rep))
-          continue;
-        if (IsCond) {
-          if (Alive[Lane])
-            Alive[Lane] = Alive[Rep];
-        } else {
-          Vals()[Lane] = Vals()[Rep];
-        }
-      }
     return true;
   };
   // Companions are evaluated for every live lane; their next values are
@@ -976,27 +1058,14 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
     New.clear();
     for (const LoopCompanion &C : L.Companions) {
       New.emplace_back(LoopValues[SlotOf[C.Var]]);
-      if (W <= MaxLanes) {
-        const LaneMask Live = liveLanes(Alive);
-        LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
-        int64_t V[MaxLanes];
-        if (WarpEval.run(*(Initial ? C.Init : C.Next), V) & Live)
-          return false;
-        for (unsigned Lane = 0; Lane < W; ++Lane)
-          if ((Live >> Lane) & 1)
-            New.back()[Lane] = C.VarType.wrap(V[Lane]);
-        continue;
-      }
-      for (unsigned Lane = 0; Lane < W; ++Lane) {
-        if (!Alive[Lane])
-          continue;
-        ++LaneEvaluations;
-        auto V = evaluateWith(*(Initial ? C.Init : C.Next),
-                              [&](SymbolId Id) { return valueOf(Id, Lane); });
-        if (!V)
-          return false;
-        New.back()[Lane] = C.VarType.wrap(*V);
-      }
+      const LaneMask Live = liveLanes(Alive);
+      LaneEvaluations += static_cast<uint64_t>(__builtin_popcountll(Live));
+      int64_t V[MaxLanes];
+      if (WarpEval.run(*(Initial ? C.Init : C.Next), V) & Live)
+        return false;
+      for (unsigned Lane = 0; Lane < W; ++Lane)
+        if ((Live >> Lane) & 1)
+          New.back()[Lane] = C.VarType.wrap(V[Lane]);
     }
     return true;
   };
@@ -1225,6 +1294,11 @@ std::string AccessEvaluation::describeCondition(
 }
 
 EvalResult AccessEvaluation::run() {
+  // The target table has waves of 32 and 64 lanes; the warp evaluation
+  // holds at most MaxLanes.
+  if (Model.WaveSize == 0 || Model.WaveSize > MaxLanes)
+    return unknown("a wave of " + std::to_string(Model.WaveSize) +
+                   " lanes is not supported");
   if (!Access.Unsupported.empty() || !Access.Address)
     return unknown(Access.Unsupported.empty() ? "the address is not understood"
                                               : Access.Unsupported);

@@ -2,6 +2,7 @@
 #include "Polynomial.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace ldslint {
 
@@ -34,8 +35,20 @@ public:
       case Op::Mul:
         return mul(build(E->A), build(E->B));
       case Op::Shl:
-        if (E->B->isConst() && E->B->Value >= 0 && E->B->Value < 32)
-          return scale(build(E->A), int64_t(1) << E->B->Value);
+        if (auto S = constantValue(E->B))
+          if (*S >= 0 && *S < 32)
+            return scale(build(E->A), int64_t(1) << *S);
+        return atom(E);
+      case Op::Div:
+        if (auto D = constantValue(E->B))
+          if (auto Exact = divideExactly(E, *D))
+            return *Exact;
+        return atom(E);
+      case Op::Shr:
+        if (auto S = constantValue(E->B))
+          if (*S >= 0 && *S < 32)
+            if (auto Exact = divideExactly(E, int64_t(1) << *S))
+              return *Exact;
         return atom(E);
       default:
         return atom(E);
@@ -48,6 +61,30 @@ public:
 
 private:
   Polynomial &P;
+
+  /// `(8 * t + 16 * k) / 8` is `t + 2 * k`: every coefficient of the
+  /// dividend a multiple of a power-of-two divisor. Like the rest of this
+  /// view it takes the arithmetic as unbounded; where the dividend wraps,
+  /// the quotient still agrees modulo 2^(bits - log2 D), far more than a
+  /// bank window. Anything else stays an atom.
+  std::optional<Terms> divideExactly(const SymRef &E, int64_t D) {
+    if (D <= 0 || (D & (D - 1)) != 0 || D > (int64_t(1) << 24))
+      return std::nullopt;
+    Polynomial Inner;
+    Terms T = Builder(Inner).build(E->A);
+    for (const auto &[M, C] : T)
+      if (C % D != 0)
+        return std::nullopt;
+    // Re-home the dividend's atoms in this polynomial.
+    Terms Out;
+    for (const auto &[M, C] : T) {
+      Terms Product = constant(C / D);
+      for (unsigned A : M)
+        Product = mul(Product, atom(Inner.Atoms[A]));
+      Out = add(std::move(Out), Product, 1);
+    }
+    return Out;
+  }
 
   static Terms constant(int64_t V) {
     Terms T;
@@ -101,6 +138,14 @@ private:
 };
 
 } // namespace
+
+std::optional<int64_t> constantValue(const SymRef &E) {
+  if (E->isConst())
+    return E->Value;
+  if (E->K == SymExpr::Kind::Unary && E->Opcode == Op::Cast && E->A->isConst())
+    return E->Type.wrap(E->A->Value);
+  return std::nullopt;
+}
 
 Polynomial Polynomial::of(const SymRef &E) {
   Polynomial P;

@@ -181,8 +181,11 @@ private:
     S.Kind = Kind;
     S.Dim = Dim;
     S.Name = std::string(Base) + "." + Dims[Dim % 3];
-    if (Kind == SymbolKind::Unknown)
+    if (Kind == SymbolKind::Unknown) {
       S.Why = "it is not known at compile time";
+      // blockIdx and gridDim: never negative.
+      S.Domain = std::pair<int64_t, int64_t>(0, INT32_MAX);
+    }
     if (Kind == SymbolKind::ThreadIdx && Dim > 0)
       Out.UsesThreadIdxYZ = true;
     return SymExpr::symbol(named(S.Name, S), IntType{32, true});

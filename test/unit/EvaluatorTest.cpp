@@ -125,6 +125,81 @@ TEST(Evaluator, UniformUnknownOffsetIsHarmless) {
   EXPECT_EQ(R.Status, Verdict::Ok);
 }
 
+namespace {
+SymRef binop(Op O, SymRef A, SymRef B) {
+  return SymExpr::binary(O, SymExpr::cast(A, I64), SymExpr::cast(B, I64), I64);
+}
+} // namespace
+
+// `s[(4 * t + 128 * k) >> 2]` with k unknown: the shift divides every term
+// exactly, so the address is t + 32 * k words, linear in k (llm.c's
+// `s[i / x128::size]` over a loop of unknown bounds).
+TEST(Evaluator, AnExactDivisionKeepsTheAddressLinear) {
+  Fixture F;
+  SymbolId K = F.param("k");
+  SymRef Dividend = add(binop(Op::Shl, F.sym(F.Tx), F.c(2)),
+                        mul(SymExpr::symbol(K, IntType{32, true}), F.c(128)));
+  EvalResult R = F.eval(mul(binop(Op::Shr, Dividend, F.c(2)), F.c(4)),
+                        parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  // 4 * t + 2 is not a multiple of 4: the quotient is not linear in k.
+  SymRef Inexact = add(add(binop(Op::Shl, F.sym(F.Tx), F.c(2)), F.c(2)),
+                       mul(SymExpr::symbol(K, IntType{32, true}), F.c(128)));
+  R = F.eval(mul(binop(Op::Div, Inexact, F.c(4)), F.c(4)), parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
+}
+
+// A row's offset `(2 + threadIdx.y) * C / 4` (C unknown) is the same for
+// every lane of a warp when the block is 32 wide: a rotation of the banks.
+// In a block 16 wide, a warp spans two rows and the offset decides.
+TEST(Evaluator, AWarpUniformTermWithAnUnknownIsDropped) {
+  Fixture F;
+  SymbolId C = F.param("C");
+  SymRef RowOffset =
+      binop(Op::Div, mul(add(F.c(2), F.sym(F.Ty)), SymExpr::symbol(C, IntType{32, true})),
+            F.c(4));
+  SymRef Addr = mul(add(RowOffset, F.sym(F.Tx)), F.c(16));
+  EvalResult R = F.eval(Addr, parseBlockShape("32x4"), 16);
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  R = F.eval(Addr, parseBlockShape("16x4"), 16);
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("`C`"), std::string::npos) << R.Reason;
+}
+
+// `s[(blockIdx.x * 256 + threadIdx.x) % 32]`: the remainder repeats every
+// value of blockIdx.x (period 1 here), so the residue enumeration decides
+// it. A remainder whose period does not divide the bank window, or a signed
+// one of a dividend that may be negative, stays undecided; `& 31` of the
+// latter is periodic whatever the sign.
+TEST(Evaluator, AnUnknownInsideAPeriodicRemainderIsEnumerated) {
+  Fixture F;
+  SymbolInfo B;
+  B.Kind = SymbolKind::Unknown;
+  B.Name = "blockIdx.x";
+  B.Domain = std::pair<int64_t, int64_t>(0, INT32_MAX);
+  const SymbolId Bx = F.K.addSymbol(B);
+  const IntType I32{32, true};
+  auto laneId = [&](SymbolId U, Op O, int64_t M) {
+    SymRef Id = SymExpr::binary(
+        Op::Add,
+        SymExpr::binary(Op::Mul, SymExpr::symbol(U, I32), SymExpr::constant(256, I32), I32),
+        SymExpr::cast(F.sym(F.Tx), I32), I32);
+    return mul(SymExpr::binary(O, Id, SymExpr::constant(M, I32), I32), F.c(4));
+  };
+  EvalResult R = F.eval(laneId(Bx, Op::Rem, 32), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  R = F.eval(laneId(Bx, Op::Rem, 48), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
+  const SymbolId K = F.param("k"); // no domain: may be negative
+  R = F.eval(laneId(K, Op::Rem, 32), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
+  R = F.eval(laneId(K, Op::And, 31), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+}
+
 TEST(Evaluator, LoopWithChangingStride) {
   Fixture F;
   // for (k = 1; k <= 32; k *= 2) s[(t * k) % 1024]
@@ -348,4 +423,60 @@ TEST(Evaluator, UnknownShapeEnumeratesBlocksOfAtMost1024Threads) {
   EXPECT_EQ(R.Status, Verdict::Conflict);
   EXPECT_EQ(R.Degree, 32u);
   EXPECT_EQ(R.Instructions, 32u);
+}
+
+namespace {
+/// for (i = 0; i < n; i++) { if (k >= 40) break; s[k < 40 ? k : 32 * k];
+/// k = (k + 8) & 63; } with k starting at the lane's threadIdx.x: the
+/// break is joined to the loop's test (LoopModel::ExitsInBody), and n is a
+/// kernel parameter.
+EvalResult loopWithJoinedBreak(Fixture &F, bool ExitsInBody) {
+  const IntType I32{32, true}, B1{1, false};
+  SymbolInfo LS;
+  LS.Kind = SymbolKind::LoopVar;
+  LS.Name = "i";
+  LS.LoopIndex = 0;
+  const SymbolId Iv = F.K.addSymbol(LS);
+  SymbolInfo KS = LS;
+  KS.Name = "k";
+  const SymbolId Kv = F.K.addSymbol(KS);
+  auto k = [&] { return SymExpr::symbol(Kv, I32); };
+  auto c32 = [&](int64_t V) { return SymExpr::constant(V, I32); };
+  LoopModel L;
+  L.Var = Iv;
+  L.VarType = I32;
+  L.Init = c32(0);
+  L.Cond = SymExpr::binary(
+      Op::LAnd,
+      SymExpr::binary(Op::LT, SymExpr::symbol(Iv, I32),
+                      SymExpr::symbol(F.param("n"), I32), B1),
+      SymExpr::binary(Op::LT, k(), c32(40), B1), B1);
+  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Iv, I32), c32(1), I32);
+  L.ExitsInBody = ExitsInBody;
+  LoopCompanion C;
+  C.Var = Kv;
+  C.VarType = I32;
+  C.Init = SymExpr::cast(F.sym(F.Tx), I32);
+  C.Next = SymExpr::binary(
+      Op::And, SymExpr::binary(Op::Add, k(), c32(8), I32), c32(63), I32);
+  L.Companions.push_back(C);
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = mul(SymExpr::select(SymExpr::binary(Op::LT, k(), c32(40), B1),
+                                  k(), SymExpr::binary(Op::Mul, k(), c32(32), I32),
+                                  I32),
+                  F.c(4));
+  A.Loops = {0};
+  return evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
+                        EvalOptions());
+}
+} // namespace
+
+// A loop of unknown bounds whose companions repeat can be stepped without
+// its test (UniformCompanionOfAnOpenLoopIsHarmless), but not one with a
+// break joined to its test: lanes that left at the break would be kept.
+TEST(Evaluator, ALoopWithAJoinedBreakIsNeverSteppedWithoutItsTest) {
+  Fixture F;
+  EvalResult R = loopWithJoinedBreak(F, /*ExitsInBody=*/true);
+  EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
 }

@@ -58,3 +58,21 @@ __global__ void throughHelper(const int *table, float *out) {
   // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided
 }
 void launchThrough(const int *t, float *o) { throughHelper<<<1, 32>>>(t, o); }
+
+// The lane from the global thread index (NVIDIA's shfl_scan): blockIdx.x is
+// not known, but in blocks of whole warps `id % warpSize` is the lane in
+// every block (the remainder repeats with blockIdx.x). `id % 48` does not
+// repeat within a bank window of blockIdx.x values, and stays undecided.
+__global__ void globalLane(float *out) {
+  __shared__ float sums[64];
+  const int id = blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane_id = id % warpSize;
+  sums[lane_id] = out[id];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: writing shared array 'sums' on sm_{{[0-9]+}}: no bank conflict
+  __syncthreads();
+  out[id] = sums[lane_id * 2];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: warning: 2-way bank conflict reading shared array 'sums'
+  out[id] += sums[id % 48];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 'sums' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on blockIdx.x (it is not known at compile time) through a non-linear operation
+}
+void launchGlobalLane(float *o) { globalLane<<<8, 256>>>(o); }

@@ -26,6 +26,20 @@ __global__ void break_first(unsigned *out, const unsigned *in) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// Lanes that leave at the break take no later iteration: of each warp only
+// the even lanes write, 16 words of one bank (all 32 lanes would be 32-way).
+__global__ void break_odd_lanes(unsigned *out, const unsigned *in) {
+  __shared__ unsigned s[32 * 64 + 16];
+  for (int i = 0; i < 16; i++) {
+    if (threadIdx.x & 1)
+      break;
+    s[32 * threadIdx.x + i] = in[i];
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:5: warning: 16-way bank conflict writing shared array 's'
+  }
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 // Locals declared after the break (as in NVIDIA's dxtc sample): clang
 // routes the break through a cleanup block at the end of the body; the
 // access before it is conditional on the same test. (Not joined, the loop's
@@ -76,6 +90,22 @@ __global__ void break_after_access(unsigned *out, const unsigned *in) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// The same with a lane-dependent stride: the access of the iteration that
+// breaks runs (lanes 32-63 of the last one, 32-way). Joined as if the break
+// came first, those lanes would not write and the answer would be "no
+// conflict"; as a loop of unknown bounds the address is not decided.
+__global__ void access_then_break(unsigned *out, const unsigned *in) {
+  __shared__ unsigned s[1024];
+  for (int p = threadIdx.x; p < 1024; p += 64) {
+    s[(p >= 992 ? 32 : 1) * (p & 31)] = in[p];
+    // CHECK: loop-breaks.cu:[[@LINE-1]]:5: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on the iteration of the loop at line [[@LINE-2]]
+    if (p >= 992)
+      break;
+  }
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 // A row per lane, read along it, with a uniform break (llm.c's
 // attention_forward kernel 2): consecutive iterations read adjacent words,
 // which ptxas may fuse into one wider read when nothing comes between; a
@@ -98,5 +128,7 @@ void launch(unsigned *o, const unsigned *i) {
   break_first<<<1, 64>>>(o, i);
   break_through_cleanup<<<1, 64>>>(o, i);
   break_after_access<<<1, 64>>>(o, i);
+  break_odd_lanes<<<1, 64>>>(o, i);
+  access_then_break<<<1, 64>>>(o, i);
   row_with_break<<<1, 32>>>((float *)o, 7);
 }
