@@ -93,6 +93,8 @@ struct AccessModel {
   /// emits (0: not known). NVIDIA: ptxas places static shared arrays at
   /// 16-byte boundaries; `extern` arrays have their declared alignment.
   unsigned BaseAlign = 0;
+  /// The array is dynamic shared memory (`extern __shared__`).
+  bool DynamicShared = false;
   /// Why the address could not be modelled; when set, Address is null.
   std::string Unsupported;
 };

@@ -9,10 +9,13 @@
 //     variable becomes init + trip * step (trip unknown) or an unknown.
 //  3. conditions that mention unknown values are assumed to hold.
 //  4. the address's uniform terms that are whole words are dropped (they
-//     rotate banks, changing no conflict).
+//     rotate banks, changing no conflict), and so are terms that hold an
+//     unknown and are the same within each warp of the block shape.
 //  5. remaining unknowns: structural ones are enumerated over their domain;
 //     others over all residues modulo the bank window, with a large generic
-//     value so that lanes meet on one word only when they always do.
+//     value so that lanes meet on one word only when they always do. An
+//     unknown inside an opaque part must be inside a remainder whose period
+//     divides the window (periodicWithin).
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"

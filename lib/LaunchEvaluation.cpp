@@ -4,11 +4,13 @@
 #include "DebugTime.h"
 
 #include "LoopFusion.h"
+#include "PtxasMerging.h"
 #include "Polynomial.h"
 
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -238,66 +240,9 @@ std::optional<SplitAddress> splitAddress(const AccessModel &A) {
   return S;
 }
 
-/// Two W-byte accesses become one 2W-byte instruction only where the lower
-/// one is 2W-aligned for every thread that runs it. Where the part of its
-/// address that is not a multiple of 2W depends on thread indices alone,
-/// and two threads of a launched block give it different remainders, no
-/// such instruction exists: returns those two remainders (else nullopt).
-std::optional<std::pair<int64_t, int64_t>>
-misalignedThreads(const AccessModel &A, const KernelModel &Kernel,
-                  const BlockShape &Shape, int64_t Bytes) {
-  if (!A.Address)
-    return std::nullopt;
-  const Polynomial P = Polynomial::of(A.Address);
-  std::vector<std::pair<int64_t, SymRef>> Varying;
-  int64_t Constant = 0;
-  for (const auto &[Monomial, Coeff] : P.Terms) {
-    if (Monomial.empty()) {
-      Constant = Coeff;
-      continue;
-    }
-    if (Coeff % Bytes == 0)
-      continue;
-    if (Monomial.size() != 1)
-      return std::nullopt;
-    const SymRef &Atom = P.Atoms[Monomial[0]];
-    bool OnlyThreads = true;
-    forEachSymbol(*Atom, [&](SymbolId S) {
-      OnlyThreads = OnlyThreads && S < Kernel.Symbols.size() &&
-                    Kernel.Symbols[S].Kind == SymbolKind::ThreadIdx;
-    });
-    if (!OnlyThreads)
-      return std::nullopt;
-    Varying.push_back({Coeff, Atom});
-  }
-  if (Varying.empty())
-    return std::nullopt;
-  std::optional<int64_t> First;
-  for (unsigned Z = 0; Z < Shape.Z; ++Z)
-    for (unsigned Y = 0; Y < Shape.Y; ++Y)
-      for (unsigned X = 0; X < Shape.X; ++X) {
-        const unsigned Index[3] = {X, Y, Z};
-        const SymbolValues Values = [&](SymbolId S) -> std::optional<int64_t> {
-          const SymbolInfo &I = Kernel.Symbols[S];
-          if (I.Kind == SymbolKind::ThreadIdx && I.Dim < 3)
-            return Index[I.Dim];
-          return std::nullopt;
-        };
-        int64_t R = Constant;
-        for (const auto &[Coeff, Atom] : Varying) {
-          const std::optional<int64_t> V = evaluate(*Atom, Values);
-          if (!V)
-            return std::nullopt;
-          R += Coeff * *V;
-        }
-        R = ((R % Bytes) + Bytes) % Bytes;
-        if (!First)
-          First = R;
-        else if (R != *First)
-          return std::make_pair(*First, R);
-      }
-  return std::nullopt;
-}
+} // namespace
+
+namespace {
 
 /// The block shape of a launch that runs (not an assumed one).
 bool launchedShape(const Finding &F) {
@@ -313,7 +258,7 @@ void markMergeCandidates(const KernelModel &Kernel,
                          const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
                          const BankModel &Model, std::vector<Finding> &Findings,
-                         size_t First) {
+                         size_t First, const PtxasMerging *Ptxas) {
   // Accesses that may merge share the array, the kind, the width, the
   // loops and conditions, and the non-constant part of the address; within
   // such a group only the constant offsets differ (linear in the accesses:
@@ -363,6 +308,27 @@ void markMergeCandidates(const KernelModel &Kernel,
         }
       return Nearest;
     };
+    // NVIDIA: runs of adjacent words that ptxas's measured rule decides.
+    std::vector<bool> Settled(Members.size(), false);
+    if (!Model.IsAMD && Ptxas)
+      for (size_t P = 0; P < Members.size();) {
+        size_t End = P + 1;
+        while (End < Members.size() && Members[End].first - Members[End - 1].first == W)
+          ++End;
+        std::vector<RunMember> Run;
+        for (size_t K = P; K < End; ++K) {
+          const size_t I = Members[K].second;
+          Finding &F = Findings[First + I];
+          Run.push_back({I, Accesses[I], &F.Result, F.File, F.Line, F.Column});
+        }
+        const Finding &Low = Findings[First + Members[P].second];
+        const std::optional<BlockShape> Launched =
+            launchedShape(Low) ? Low.Block : std::nullopt;
+        if (Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas))
+          for (size_t K = P; K < End; ++K)
+            Settled[K] = true;
+        P = End;
+      }
     std::vector<std::optional<size_t>> Partner(Members.size());
     if (2 * W <= 16) { // adjacent: LDS.64/128, ds_read_b64/b128
       for (size_t P = 0; P < Members.size(); ++P)
@@ -383,7 +349,7 @@ void markMergeCandidates(const KernelModel &Kernel,
       }
     }
     for (size_t P = 0; P < Members.size(); ++P) {
-      if (!Partner[P])
+      if (!Partner[P] || Settled[P])
         continue;
       Finding &F = Findings[First + Members[P].second];
       const Finding &O = Findings[First + Members[*Partner[P]].second];
@@ -398,12 +364,13 @@ void markMergeCandidates(const KernelModel &Kernel,
       // launched block stays two instructions.
       if (!Model.IsAMD && launchedShape(F)) {
         const size_t Lower = Members[std::min(P, *Partner[P])].second;
-        if (auto Rs = misalignedThreads(*Accesses[Lower], Kernel, *F.Block, 2 * W)) {
+        const auto Rs = remaindersOverThreads(*Accesses[Lower], Kernel, F.Block, 2 * W);
+        if (Rs && Rs->size() > 1) {
           F.Result.Assumptions.push_back(
               "not merged with " +
               (SamePlace ? TheOther : "the access at " + Where) +
               ": the lower address is " +
-              std::to_string(Rs->first) + " and " + std::to_string(Rs->second) +
+              std::to_string(*Rs->begin()) + " and " + std::to_string(*std::next(Rs->begin())) +
               " modulo " + std::to_string(2 * W) + " for different threads of the " +
               F.Block->str() + " block, so no " + std::to_string(2 * W) +
               "-byte instruction can serve both");

@@ -11,7 +11,9 @@
 
 #include "Finding.h"
 #include "LaunchSites.h"
+#include "PtxasMerging.h"
 
+#include <functional>
 #include <map>
 #include <unordered_map>
 
@@ -64,12 +66,13 @@ void evaluateOverLaunches(const KernelModel &Kernel, const AccessModel &Access,
 /// \p Arrays[i] identifies the array of \p Accesses[i], whose finding is
 /// \p Findings[First + i]. On NVIDIA a pair whose lower address is
 /// misaligned for the wider access in some threads of a launched block
-/// (\p Kernel's thread indices) is not a candidate: it cannot merge.
+/// (\p Kernel's thread indices) is not a candidate: it cannot merge; with
+/// \p Ptxas, NVIDIA runs of adjacent words are decided as ptxas emits them.
 void markMergeCandidates(const KernelModel &Kernel,
                          const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
                          const BankModel &Model, std::vector<Finding> &Findings,
-                         size_t First);
+                         size_t First, const PtxasMerging *Ptxas = nullptr);
 
 } // namespace ldslint
 

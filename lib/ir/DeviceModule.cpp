@@ -385,6 +385,27 @@ void registerNonSpeculatingSimplifyCFG(llvm::PassBuilder &PB) {
       });
 }
 
+/// `ldslint-watch-loads`: watches the loads SROA just made (ReusedLoads).
+struct WatchNewLoads : llvm::PassInfoMixin<WatchNewLoads> {
+  ReusedLoads *Reused;
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+    if (Reused)
+      Reused->watchNew(F);
+    return llvm::PreservedAnalyses::all();
+  }
+};
+
+void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused) {
+  PB.registerPipelineParsingCallback(
+      [Reused](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+               llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name != "ldslint-watch-loads")
+          return false;
+        FPM.addPass(WatchNewLoads{{}, Reused});
+        return true;
+      });
+}
+
 } // namespace
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
@@ -400,6 +421,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   }
   llvm::PassBuilder PB;
   registerNonSpeculatingSimplifyCFG(PB);
+  registerLoadWatch(PB, Reused);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;
@@ -422,7 +444,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   // they are what is analysed.
   llvm::ModulePassManager Inline;
   if (auto Err = PB.parsePassPipeline(
-          Inline, "cgscc(inline,function(sroa,early-cse," + InstCombine +
+          Inline, "cgscc(inline,function(sroa,ldslint-watch-loads,early-cse," +
+                      InstCombine +
                       ",ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
     return;
@@ -438,7 +461,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
       F.deleteBody();
   MAM.clear();
   llvm::ModulePassManager MPM;
-  if (auto Err = PB.parsePassPipeline(MPM, "function(sroa,early-cse)")) {
+  if (auto Err = PB.parsePassPipeline(
+          MPM, "function(sroa,ldslint-watch-loads,early-cse)")) {
     llvm::consumeError(std::move(Err));
     return;
   }

@@ -177,6 +177,32 @@ void addMergedFindings(DebugLocationMap &Locations,
   }
 }
 
+/// Whether nothing between \p Members keeps ptxas from making them one
+/// instruction: all in one block, and between the first and the last only
+/// instructions that touch no memory or load from a state space other than
+/// shared (a global load between two shared reads was measured merging).
+bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
+  const llvm::BasicBlock *BB = Members.front()->getParent();
+  std::set<const llvm::Instruction *> Left(Members.begin(), Members.end());
+  if (std::any_of(Members.begin(), Members.end(),
+                  [&](const llvm::Instruction *I) { return I->getParent() != BB; }))
+    return false;
+  bool Inside = false;
+  for (const llvm::Instruction &I : *BB) {
+    if (Left.erase(&I)) {
+      Inside = !Left.empty();
+      continue;
+    }
+    if (!Inside || !I.mayReadOrWriteMemory())
+      continue;
+    const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+    const unsigned AS = L ? L->getPointerAddressSpace() : 0;
+    if (!L || AS == 0 || isSharedAddressSpace(AS))
+      return false;
+  }
+  return Left.empty();
+}
+
 /// The findings of the reads the compiler answers from load \p F's value
 /// (ReusedLoads.h): no shared-memory instruction of their own.
 void addReusedFindings(DebugLocationMap &Locations,
@@ -351,6 +377,7 @@ std::vector<Finding> analyzeDeviceModule(
     const size_t First = Findings.size();
     std::vector<const void *> Arrays;
     std::vector<const AccessModel *> Models;
+    std::vector<const llvm::Instruction *> Insts;
     std::vector<Finding> Reused;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
@@ -387,13 +414,29 @@ std::vector<Finding> analyzeDeviceModule(
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
+      Insts.push_back(A.Inst);
       for (Finding &G : Merged) {
         Findings.push_back(std::move(G));
         Arrays.push_back(A.Array);
         Models.push_back(&A.Model);
+        Insts.push_back(A.Inst);
       }
     }
-    markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First);
+    PtxasMerging Ptxas;
+    Ptxas.RelocatableDeviceCode =
+        !Runs.empty() && Runs.front().second.RelocatableDeviceCode;
+    Ptxas.Adjacent = [&](const std::vector<size_t> &Indices) {
+      std::vector<const llvm::Instruction *> Members;
+      for (size_t I : Indices)
+        Members.push_back(Insts[I]);
+      return nothingBetween(Members);
+    };
+    Ptxas.EvaluateWide = [&](size_t I, const AccessModel &Wide) {
+      Finding G = Findings[First + I];
+      evaluateOverLaunches(K.Model, Wide, Runs, Configs, Model, G, Cache);
+      return G.Result;
+    };
+    markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First, &Ptxas);
     addRecursiveAccesses(Locations, DM, Fn, FD, Function, Model, First,
                          [&](Finding &F) { Placement().place(F); }, Findings);
     addDroppedReads(Locations, DM, Fn, FD, Function, Model, First,

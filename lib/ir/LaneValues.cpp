@@ -303,6 +303,13 @@ private:
         return loaded(I, VL);
     if (auto *C = dyn_cast<CallBase>(I))
       return call(C, T);
+    // One output of inline assembly with several (a texture fetch's four
+    // components): what the assembly returns.
+    if (auto *E = dyn_cast<ExtractValueInst>(I))
+      if (auto *C = dyn_cast<CallBase>(E->getAggregateOperand()))
+        if (isa<InlineAsm>(C->getCalledOperand()))
+          return unknown(V, nameOf(V, "a value"),
+                         "it is the result of inline assembly", true);
     return unknown(V, nameOf(V, "a value"),
                    std::string("it comes from a '") + I->getOpcodeName() +
                        "' instruction ldslint does not model",
@@ -1437,10 +1444,12 @@ private:
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());
     A.Model.Conditions = conditionsOf(I.getParent());
-    if (P.Base)
+    if (P.Base) {
       A.Model.BaseAlign = P.Base->isDeclaration()
                               ? static_cast<unsigned>(P.Base->getAlign().valueOrOne().value())
                               : 16;
+      A.Model.DynamicShared = P.Base->isDeclaration();
+    }
     Out.Accesses.push_back(std::move(A));
   }
 

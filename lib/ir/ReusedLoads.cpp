@@ -71,16 +71,25 @@ ReusedLoads::~ReusedLoads() = default;
 
 void ReusedLoads::watch(llvm::Module &M) {
   for (llvm::Function &F : M)
-    for (llvm::Instruction &I : llvm::instructions(F)) {
-      auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
-      // Reloads of local variables' slots (and their fields: `v.y` of a
-      // local float4) are SROA's business, not reads of memory the user
-      // sees.
-      if (!LI || !LI->getDebugLoc() ||
-          llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(LI->getPointerOperand())))
-        continue;
-      Watches.push_back(std::make_unique<Watch>(*this, LI));
-    }
+    watchNew(F);
+}
+
+void ReusedLoads::watchNew(llvm::Function &F) {
+  // Watched loads carry a mark, so that a later call skips them.
+  llvm::LLVMContext &Ctx = F.getContext();
+  const unsigned Mark = Ctx.getMDKindID("ldslint.watched");
+  llvm::MDNode *Empty = llvm::MDNode::get(Ctx, {});
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
+    // Reloads of local variables' slots (and their fields: `v.y` of a
+    // local float4) are SROA's business, not reads of memory the user
+    // sees.
+    if (!LI || !LI->getDebugLoc() || LI->getMetadata(Mark) ||
+        llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(LI->getPointerOperand())))
+      continue;
+    LI->setMetadata(Mark, Empty);
+    Watches.push_back(std::make_unique<Watch>(*this, LI));
+  }
 }
 
 void ReusedLoads::stop() { Watches.clear(); }

@@ -7,7 +7,9 @@
 // no answer at all. ReusedLoads watches every load through a pointer (not a
 // local variable's slot) while the pipeline runs and remembers which load
 // each eliminated one was replaced by; the analysis then answers the
-// eliminated read's line as "no instruction of its own". A read deleted
+// eliminated read's line as "no instruction of its own". Loads that SROA
+// makes of a struct copy are watched as they appear (watchNew, run after
+// each SROA of the pipeline). A read deleted
 // as unused is recorded too (droppedIn). A read of what
 // the same block just stored there is answered by that store (forwarded).
 //
@@ -42,6 +44,10 @@ public:
   /// one replaced by another load, or by the value a store just wrote to
   /// its address, is recorded as it happens.
   void watch(llvm::Module &M);
+  /// Watches the loads of \p F not watched yet: those SROA made of a copy
+  /// (`make_float4(*v, 1.0f)` copies a shared float3 into an argument),
+  /// before early CSE may replace them.
+  void watchNew(llvm::Function &F);
   /// Stops watching (after the pipeline).
   void stop();
   /// The source locations of the reads \p Load (a load or a store) stands

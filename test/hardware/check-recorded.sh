@@ -2,7 +2,8 @@
 # CI check without a GPU: regenerate ldslint's predictions for the hardware
 # kernels with the freshly built driver and compare them with the ncu
 # source counters recorded on an H200 (measured/h200-ncu-source.tar.gz).
-# Then the same for the loop-fusion exploration (explore/fusion.cu).
+# Then the same for the loop-fusion and adjacent-pair explorations
+# (explore/fusion.cu, explore/pairs.cu).
 # Needs the CUDA headers (clang 22 parses CUDA 13); skipped without them.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +37,16 @@ python3 "$here/compare.py" --pred "$work/fusion.json" --ncu "$work/fusion-measur
   -o "$work/fusion.md" >/dev/null
 grep -m1 "Summary" "$work/fusion.md" | sed 's/^/loop fusion: /'
 
+# Adjacent 4-byte accesses merged by ptxas (explore/pairs.cu, measured once
+# on an H200).
+gunzip -c "$here/explore/measured/pairs.csv.gz" > "$work/pairs-measured.csv"
+(cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
+   test/hardware/explore/pairs.cu -- -x cuda --cuda-gpu-arch=sm_90 \
+   -Wno-unknown-cuda-version) > "$work/pairs.json" || [ $? -eq 1 ]
+python3 "$here/compare.py" --pred "$work/pairs.json" --ncu "$work/pairs-measured.csv" \
+  -o "$work/pairs.md" >/dev/null
+grep -m1 "Summary" "$work/pairs.md" | sed 's/^/adjacent pairs: /'
+
 # Real-code idioms (idioms/*.cu: CUB block primitives, %laneid, helpers,
 # reused reads), measured once on an H200 (idioms/measured/).
 tar xzf "$here/idioms/measured/h200-idioms-csv.tar.gz" -C "$work"
@@ -45,7 +56,7 @@ python3 "$here/samples/compare.py" --pred "$work/idioms-pred" --ncu-dir "$work/c
 grep -m1 "Summary" "$work/idioms.md" | sed 's/^/idioms: /'
 
 # A disagreement with the hardware fails the check.
-if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/idioms.md" |
+if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/pairs.md" "$work/idioms.md" |
    grep -Eq "[1-9][0-9]* DISAGREE"; then
   echo "check-recorded: a prediction disagrees with the recorded counters"; exit 1
 fi

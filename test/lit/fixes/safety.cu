@@ -70,9 +70,10 @@ struct Quad {
 __global__ void underaligned(float *out) {
   __shared__ float f[32][32];
   *reinterpret_cast<Quad *>(&f[threadIdx.x][4]) = Quad{1, 2, 3, 4};
-  // The compiler splits it into 4-byte stores (4-byte alignment), which it
-  // may merge in pairs:
-  // CHECK: safety.cu:[[@LINE-3]]:3: remark: writing shared array 'f' on sm_{{[0-9]+}}: bank conflicts not decided: the compiler may merge this access with another access of this expression into one wider instruction
+  // The compiler splits it into 4-byte stores (4-byte alignment), which
+  // ptxas merges again: 16-byte aligned for every thread, one STS.128.
+  // CHECK: safety.cu:[[@LINE-3]]:3: warning: 8-way bank conflict writing shared array 'f' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 4
+  // CHECK: note: ptxas merges this access with the other accesses of this expression into one 16-byte STS.128
 }
 
 #define BLOCK 16

@@ -29,7 +29,34 @@ __global__ void forwarded(float *out) {
   // CHECK: eliminated-reads.cu:[[@LINE-1]]:12: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-3]])
 }
 
-void launch(unsigned *u, float *f) {
+// A struct copied out of shared memory into an argument by value (NVIDIA's
+// marchingCubes: `make_float4(*v[0], 1.0f)` after `calcNormal` read *v[0]):
+// the copy becomes loads only in the pipeline, which then reuses the
+// helper's loads for them.
+struct P3 {
+  float x, y, z;
+};
+struct P4 {
+  float x, y, z, w;
+};
+__device__ P4 widen(P3 a, float w) { return {a.x, a.y, a.z, w}; }
+__device__ P3 operator-(P3 a, P3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+__device__ P3 normal(const P3 *a, const P3 *b) { return *b - *a; }
+__global__ void copied(P3 *in, P4 *out, int e) {
+  __shared__ P3 list[64];
+  list[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  const P3 *v[2];
+  v[0] = &list[(e + threadIdx.x) & 63];
+  v[1] = &list[threadIdx.x];
+  P3 n = normal(v[0], v[1]);
+  out[threadIdx.x] = widen(*v[0], 1.0f);
+  // CHECK: eliminated-reads.cu:[[@LINE-1]]:28: remark: reading shared array 'list' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value read at line
+  out[threadIdx.x + 64] = widen(n, 0.0f);
+}
+
+void launch(unsigned *u, float *f, P3 *i, P4 *o, int e) {
   dropped<<<1, 64>>>(u);
   forwarded<<<1, 32>>>(f);
+  copied<<<1, 64>>>(i, o, e);
 }

@@ -76,3 +76,17 @@ __global__ void globalLane(float *out) {
   // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 'sums' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on blockIdx.x (it is not known at compile time) through a non-linear operation
 }
 void launchGlobalLane(float *o) { globalLane<<<8, 256>>>(o); }
+
+// Inline assembly with two outputs (a texture fetch returns four): each
+// output is what the assembly returns, not decided, with that reason.
+__device__ void twoOutputs(unsigned &a, unsigned &b) {
+  asm volatile("mov.u32 %0, %%clock;\n\tmov.u32 %1, %%clock;" : "=r"(a), "=r"(b));
+}
+__global__ void asmPair(float *out) {
+  __shared__ float s[64];
+  unsigned a, b;
+  twoOutputs(a, b);
+  out[threadIdx.x] = s[(a + b) & 63];
+  // CHECK: lane-id.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on {{.*}}, which differs between lanes (it is the result of inline assembly)
+}
+void launchAsmPair(float *o) { asmPair<<<1, 32>>>(o); }

@@ -1,0 +1,67 @@
+//===- PtxasMerging.h - Adjacent shared accesses as ptxas emits them -*- C++ -*-===//
+//
+// ptxas, for nvcc's PTX and clang's alike, makes one LDS.64/STS.64 of two
+// 4-byte shared accesses to adjacent words, and one LDS.128 of four, when
+// the lowest address is 8- (16-) byte aligned for every thread; a pair
+// misaligned for every thread stays two instructions, and with relocatable
+// device code nothing in a static array is merged (measured on the H200:
+// test/hardware/explore/pairs.cu, docs/results/adjacent-pairs.md). This
+// module decides a run of such accesses where that was measured; the
+// others stay merge candidates (`unknown`, LaunchEvaluation.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LDSLINT_PTXASMERGING_H
+#define LDSLINT_PTXASMERGING_H
+
+#include "BlockShape.h"
+#include "Evaluator.h"
+
+#include <functional>
+#include <optional>
+#include <set>
+
+namespace ldslint {
+
+/// What deciding a run needs from the device IR and the launches.
+struct PtxasMerging {
+  bool RelocatableDeviceCode = false;
+  /// Whether nothing between the accesses (indices into the kernel's
+  /// accesses) keeps ptxas from making them one instruction: the same
+  /// block, and no barrier, call or other shared-memory access between.
+  std::function<bool(const std::vector<size_t> &)> Adjacent;
+  /// Evaluates \p Wide, access I made one wider instruction, over the
+  /// kernel's launches.
+  std::function<EvalResult(size_t I, const AccessModel &Wide)> EvaluateWide;
+};
+
+/// The remainders modulo \p Bytes of \p A's address over every thread of
+/// \p Shape, where the part of it that is not a multiple of \p Bytes depends
+/// on thread indices alone (else nullopt). Without a shape, only where that
+/// part is a constant.
+std::optional<std::set<int64_t>>
+remaindersOverThreads(const AccessModel &A, const KernelModel &Kernel,
+                      const std::optional<BlockShape> &Shape, int64_t Bytes);
+
+/// One access of a run, with its finding's place and result.
+struct RunMember {
+  size_t Index = 0; ///< the caller's index (PtxasMerging's callbacks get it)
+  const AccessModel *Access = nullptr;
+  EvalResult *Result = nullptr; ///< changed in place
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+/// Decides \p Run (accesses to consecutive 4-byte words, lowest first) as
+/// ptxas emits them, where measured: every member gets the merged
+/// instruction's result, or keeps its own with a note that it is not
+/// merged. \p LaunchedBlock: the shape of a launch that runs (not an
+/// assumed one), needed where the alignment depends on the thread. Returns
+/// false, changing nothing, where nothing was
+/// measured.
+bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
+                    const std::optional<BlockShape> &LaunchedBlock,
+                    const PtxasMerging &Ptxas);
+
+} // namespace ldslint
+
+#endif

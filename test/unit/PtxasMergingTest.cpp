@@ -1,0 +1,107 @@
+// ptxas's merging of adjacent 4-byte shared accesses, on hand-built models
+// (the cases measured in test/hardware/explore/pairs.cu).
+#include "PtxasMerging.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+const IntType U32{32, false}, I64{64, true};
+
+struct Pair {
+  KernelModel K;
+  SymbolId Tx;
+  std::vector<AccessModel> Models;
+  std::vector<EvalResult> Results;
+  const BankModel Bank = *lookupBankModel("sm_90");
+  const std::optional<BlockShape> Shape = parseBlockShape("32");
+
+  /// s[2 * t + Offset / 4] and the word after it.
+  explicit Pair(int64_t Offset, unsigned BaseAlign = 16, bool Dynamic = false) {
+    Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
+    for (int64_t Extra : {int64_t(0), int64_t(4)}) {
+      AccessModel A;
+      A.Address = SymExpr::binary(
+          Op::Add,
+          SymExpr::binary(Op::Mul, SymExpr::cast(SymExpr::symbol(Tx, U32), I64),
+                          SymExpr::constant(8, I64), I64),
+          SymExpr::constant(Offset + Extra, I64), I64);
+      A.BaseAlign = BaseAlign;
+      A.DynamicShared = Dynamic;
+      Models.push_back(A);
+    }
+    for (const AccessModel &A : Models)
+      Results.push_back(evaluateAccess(K, A, Shape, Bank, EvalOptions()));
+  }
+
+  bool decide(bool Rdc = false, bool Adjacent = true) {
+    PtxasMerging P;
+    P.RelocatableDeviceCode = Rdc;
+    P.Adjacent = [Adjacent](const std::vector<size_t> &) { return Adjacent; };
+    P.EvaluateWide = [&](size_t, const AccessModel &Wide) {
+      return evaluateAccess(K, Wide, Shape, Bank, EvalOptions());
+    };
+    std::vector<RunMember> Run;
+    for (size_t I = 0; I < 2; ++I)
+      Run.push_back({I, &Models[I], &Results[I], "k.cu", 3, unsigned(5 + 20 * I)});
+    return decidePtxasRun(K, Run, Shape, P);
+  }
+};
+
+bool saysSo(const EvalResult &R, const std::string &Text) {
+  for (const std::string &A : R.Assumptions)
+    if (A.find(Text) != std::string::npos)
+      return true;
+  return false;
+}
+
+} // namespace
+
+// `s[2 * t]`, `s[2 * t + 1]`: 2-way each as written, one conflict-free
+// LDS.64 as ptxas emits them.
+TEST(PtxasMerging, AnAlignedPairIsOneLds64) {
+  Pair P(0);
+  ASSERT_EQ(P.Results[0].Degree, 2u);
+  ASSERT_TRUE(P.decide());
+  for (const EvalResult &R : P.Results) {
+    EXPECT_EQ(R.Status, Verdict::Ok);
+    EXPECT_DOUBLE_EQ(R.Ideal, 2.0);
+    EXPECT_TRUE(saysSo(R, "into one 8-byte LDS.64"));
+  }
+}
+
+// The lower address 4 modulo 8 for every thread: two instructions, as written.
+TEST(PtxasMerging, APairMisalignedForEveryThreadStaysTwoInstructions) {
+  Pair P(4);
+  ASSERT_TRUE(P.decide());
+  for (const EvalResult &R : P.Results) {
+    EXPECT_EQ(R.Status, Verdict::Conflict);
+    EXPECT_EQ(R.Degree, 2u);
+    EXPECT_TRUE(saysSo(R, "4 modulo 8 for every thread"));
+  }
+}
+
+// Relocatable device code: no merging in a static array, but in dynamic
+// shared memory (declared 4-byte aligned) still.
+TEST(PtxasMerging, RelocatableCodeMergesOnlyDynamicSharedMemory) {
+  Pair Static(0);
+  ASSERT_TRUE(Static.decide(/*Rdc=*/true));
+  EXPECT_EQ(Static.Results[0].Status, Verdict::Conflict);
+  EXPECT_TRUE(saysSo(Static.Results[0], "relocatable device code"));
+  Pair Dynamic(0, /*BaseAlign=*/4, /*Dynamic=*/true);
+  ASSERT_TRUE(Dynamic.decide(/*Rdc=*/true));
+  EXPECT_EQ(Dynamic.Results[0].Status, Verdict::Ok);
+}
+
+// Something between them (a barrier, a shared store), or a static array of
+// unknown alignment: not measured, nothing decided.
+TEST(PtxasMerging, UnmeasuredCasesAreLeftAlone) {
+  Pair Apart(0);
+  EXPECT_FALSE(Apart.decide(false, /*Adjacent=*/false));
+  EXPECT_EQ(Apart.Results[0].Status, Verdict::Conflict);
+  EXPECT_TRUE(Apart.Results[0].Assumptions.empty());
+  Pair Unaligned(0, /*BaseAlign=*/4);
+  EXPECT_FALSE(Unaligned.decide());
+}
