@@ -480,9 +480,19 @@ bool AccessEvaluation::periodicWithin(const SymRef &E, SymbolId U,
       }
     }
     // A signed remainder follows the dividend's sign: periodic only where
-    // the dividend cannot be negative (U itself must not be).
-    const bool Signed = E->Opcode == Op::Rem && E->Type.Signed;
-    if (Linear && (!Signed || (NonNeg && nonNegative(SymExpr::symbol(U))))) {
+    // the dividend cannot be negative (U itself must not be), and where the
+    // enumeration's large generic values of U do not wrap it. An unsigned
+    // one is periodic through wrapping only for a power-of-two modulus.
+    const bool Rem = E->Opcode == Op::Rem;
+    const bool Signed = Rem && E->Type.Signed;
+    const bool PowerOfTwo = (*Modulus & (*Modulus - 1)) == 0;
+    const int64_t Largest = Window * 8210; // past the generic values
+    const bool Fits = E->Type.Bits >= 64 ||
+                      (C < 0 ? -C : C) < (int64_t(1) << (E->Type.Bits - 2)) / Largest;
+    const bool Periodic =
+        !Rem || (Signed ? NonNeg && nonNegative(SymExpr::symbol(U)) && Fits
+                        : PowerOfTwo);
+    if (Linear && Periodic) {
       int64_t G = *Modulus, A = C < 0 ? -C : C;
       while (A) {
         const int64_t T = G % A;

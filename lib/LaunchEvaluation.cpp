@@ -310,11 +310,26 @@ void markMergeCandidates(const KernelModel &Kernel,
     };
     // NVIDIA: runs of adjacent words that ptxas's measured rule decides.
     std::vector<bool> Settled(Members.size(), false);
+    // Members are sorted by offset; findings that stand for one access
+    // share its offset. A run is consecutive words, each one access.
     if (!Model.IsAMD && Ptxas)
       for (size_t P = 0; P < Members.size();) {
-        size_t End = P + 1;
-        while (End < Members.size() && Members[End].first - Members[End - 1].first == W)
-          ++End;
+        auto oneAccessAt = [&](size_t From, size_t &Next) {
+          Next = From + 1;
+          bool One = true;
+          while (Next < Members.size() && Members[Next].first == Members[From].first) {
+            One = One && Accesses[Members[Next].second] == Accesses[Members[From].second];
+            ++Next;
+          }
+          return One;
+        };
+        size_t End = P, Next = P;
+        bool Usable = true;
+        while (End < Members.size() &&
+               (End == P || Members[End].first - Members[End - 1].first == W)) {
+          Usable = Usable && oneAccessAt(End, Next);
+          End = Next;
+        }
         std::vector<RunMember> Run;
         for (size_t K = P; K < End; ++K) {
           const size_t I = Members[K].second;
@@ -324,7 +339,7 @@ void markMergeCandidates(const KernelModel &Kernel,
         const Finding &Low = Findings[First + Members[P].second];
         const std::optional<BlockShape> Launched =
             launchedShape(Low) ? Low.Block : std::nullopt;
-        if (Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas))
+        if (Usable && Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas))
           for (size_t K = P; K < End; ++K)
             Settled[K] = true;
         P = End;

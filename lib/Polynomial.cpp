@@ -68,7 +68,10 @@ private:
   /// the quotient still agrees modulo 2^(bits - log2 D), far more than a
   /// bank window. Anything else stays an atom.
   std::optional<Terms> divideExactly(const SymRef &E, int64_t D) {
-    if (D <= 0 || (D & (D - 1)) != 0 || D > (int64_t(1) << 24))
+    // Narrow types keep too few bits after the division to stand for the
+    // quotient modulo a bank window.
+    if (D <= 0 || (D & (D - 1)) != 0 || E->Type.Bits < 32 ||
+        D > (int64_t(1) << (E->Type.Bits - 12)))
       return std::nullopt;
     Polynomial Inner;
     Terms T = Builder(Inner).build(E->A);

@@ -36,8 +36,14 @@ bool iterationsMayBeAdjacent(const AccessModel &A, const KernelModel &Kernel) {
   if (A.Loops.empty())
     return false;
   const LoopModel &L = Kernel.Loops[A.Loops.back()];
-  bool Mentioned = false;
-  forEachSymbol(*A.Address, [&](SymbolId S) { Mentioned = Mentioned || S == L.Var; });
+  bool Mentioned = false, Companion = false;
+  forEachSymbol(*A.Address, [&](SymbolId S) {
+    Mentioned = Mentioned || S == L.Var;
+    for (const LoopCompanion &C : L.Companions)
+      Companion = Companion || S == C.Var;
+  });
+  if (Companion)
+    return true; // `a = s[j]; b = s[j + 1]; j += 2;`
   if (!Mentioned)
     return false;
   if (constantTripCount(L))
@@ -62,6 +68,45 @@ bool iterationsMayBeAdjacent(const AccessModel &A, const KernelModel &Kernel) {
   return Bytes > -64 && Bytes < 64;
 }
 
+/// Low bits of \p E known to be zero (`(t << 2) & 124` has 2): what lets
+/// ptxas, too, see that 4 * ((t << 2) & 124) is a multiple of 16.
+unsigned knownTrailingZeros(const SymExpr &E) {
+  auto Ctz = [](int64_t V) -> unsigned {
+    return V == 0 ? 63u : static_cast<unsigned>(__builtin_ctzll(static_cast<uint64_t>(V)));
+  };
+  switch (E.K) {
+  case SymExpr::Kind::Const:
+    return Ctz(E.Value);
+  case SymExpr::Kind::Symbol:
+    return 0;
+  case SymExpr::Kind::Unary:
+    return E.Opcode == Op::Cast || E.Opcode == Op::Neg ? knownTrailingZeros(*E.A) : 0;
+  case SymExpr::Kind::Binary: {
+    const unsigned A = knownTrailingZeros(*E.A), B = knownTrailingZeros(*E.B);
+    switch (E.Opcode) {
+    case Op::Mul:
+      return std::min(63u, A + B);
+    case Op::Shl:
+      return E.B->isConst() && E.B->Value >= 0 && E.B->Value < 63
+                 ? std::min<unsigned>(63u, A + static_cast<unsigned>(E.B->Value))
+                 : 0;
+    case Op::And:
+      return std::max(A, B);
+    case Op::Add:
+    case Op::Sub:
+    case Op::Or:
+    case Op::Xor:
+      return std::min(A, B);
+    default:
+      return 0;
+    }
+  }
+  case SymExpr::Kind::Ternary:
+    return std::min(knownTrailingZeros(*E.B), knownTrailingZeros(*E.C));
+  }
+  return 0;
+}
+
 } // namespace
 
 /// The remainders modulo \p Bytes of \p A's address over every thread of
@@ -81,6 +126,13 @@ remaindersOverThreads(const AccessModel &A, const KernelModel &Kernel,
       continue;
     }
     if (Coeff % Bytes == 0)
+      continue;
+    unsigned Zeros = static_cast<unsigned>(__builtin_ctzll(static_cast<uint64_t>(Coeff)));
+    for (unsigned Atom : Monomial)
+      Zeros += knownTrailingZeros(*P.Atoms[Atom]);
+    if (Zeros < 63 && (int64_t(1) << Zeros) % Bytes == 0)
+      continue; // a multiple of the width whatever the thread
+    if (Zeros >= 63)
       continue;
     if (Monomial.size() != 1)
       return std::nullopt;
@@ -127,7 +179,12 @@ remaindersOverThreads(const AccessModel &A, const KernelModel &Kernel,
 bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                     const std::optional<BlockShape> &LaunchedBlock,
                     const PtxasMerging &Ptxas) {
-  const size_t Count = Run.size();
+  // Several findings may stand for one access (its pieces' places).
+  std::vector<const AccessModel *> Distinct;
+  for (const RunMember &M : Run)
+    if (std::find(Distinct.begin(), Distinct.end(), M.Access) == Distinct.end())
+      Distinct.push_back(M.Access);
+  const size_t Count = Distinct.size();
   if (Count != 2 && Count != 4)
     return false;
   const AccessModel &Low = *Run.front().Access;
@@ -139,8 +196,8 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
   auto Where = [&](const RunMember &Self) {
     std::vector<std::string> Places;
     for (const RunMember &O : Run) {
-      if (&O == &Self || (O.Line == Self.Line && O.Column == Self.Column &&
-                          O.File == Self.File))
+      if (O.Access == Self.Access || (O.Line == Self.Line && O.Column == Self.Column &&
+                                      O.File == Self.File))
         continue;
       const std::string Place = "line " + std::to_string(O.Line) + ", column " +
                                 std::to_string(O.Column);
@@ -169,24 +226,29 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
       Low.DynamicShared ? std::max(Low.BaseAlign, 8u) : Low.BaseAlign;
   if (BaseAlign < Bytes)
     return false;
-  // Alignment that depends on the thread needs the launched block.
+  // A pair misaligned for every thread of the launched block cannot be one
+  // instruction, whatever ptxas knows.
   const auto Remainders = remaindersOverThreads(Low, Kernel, LaunchedBlock, Bytes);
   if (!Remainders)
     return false;
-  const std::string EveryThread =
-      "for every thread" +
-      (LaunchedBlock ? " of the " + LaunchedBlock->str() + " block" : std::string());
   if (Count == 2 && !Remainders->count(0))
     return Note("the lower address is " + std::to_string(*Remainders->begin()) +
-                " modulo 8 " + EveryThread +
+                " modulo 8 for every thread" +
+                (LaunchedBlock ? " of the " + LaunchedBlock->str() + " block"
+                               : std::string()) +
                 ", so no 8-byte instruction can serve both (measured on the "
                 "H200)");
+  // ptxas merges only what it can prove aligned without the block shape:
+  // every thread-dependent term a multiple of the width (rows of 33 floats
+  // launched with one row stay two instructions, measured).
+  const auto Provable = remaindersOverThreads(Low, Kernel, std::nullopt, Bytes);
   std::vector<size_t> Indices;
   for (const RunMember &M : Run)
     Indices.push_back(M.Index);
-  if (*Remainders != std::set<int64_t>{0} || !Ptxas.Adjacent(Indices) ||
+  if (!Provable || *Provable != std::set<int64_t>{0} || !Ptxas.Adjacent(Indices) ||
       iterationsMayBeAdjacent(Low, Kernel))
     return false;
+  const std::string EveryThread = "for every thread";
   AccessModel Wide = Low;
   Wide.WidthBytes = static_cast<unsigned>(Bytes);
   const EvalResult Merged = Ptxas.EvaluateWide(Run.front().Index, Wide);

@@ -184,8 +184,17 @@ void addMergedFindings(DebugLocationMap &Locations,
 bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
   const llvm::BasicBlock *BB = Members.front()->getParent();
   std::set<const llvm::Instruction *> Left(Members.begin(), Members.end());
-  if (std::any_of(Members.begin(), Members.end(),
-                  [&](const llvm::Instruction *I) { return I->getParent() != BB; }))
+  // Plain loads and stores only: not volatile or atomic ones, not cp.async.
+  auto Plain = [&](const llvm::Instruction *I) {
+    if (I->getParent() != BB)
+      return false;
+    if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(I))
+      return L->isSimple();
+    if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(I))
+      return S->isSimple();
+    return false;
+  };
+  if (!std::all_of(Members.begin(), Members.end(), Plain))
     return false;
   bool Inside = false;
   for (const llvm::Instruction &I : *BB) {
@@ -423,8 +432,7 @@ std::vector<Finding> analyzeDeviceModule(
       }
     }
     PtxasMerging Ptxas;
-    Ptxas.RelocatableDeviceCode =
-        !Runs.empty() && Runs.front().second.RelocatableDeviceCode;
+    Ptxas.RelocatableDeviceCode = evalOptionsFor(Options.Eval, Ctx).RelocatableDeviceCode;
     Ptxas.Adjacent = [&](const std::vector<size_t> &Indices) {
       std::vector<const llvm::Instruction *> Members;
       for (size_t I : Indices)

@@ -1448,7 +1448,11 @@ private:
       A.Model.BaseAlign = P.Base->isDeclaration()
                               ? static_cast<unsigned>(P.Base->getAlign().valueOrOne().value())
                               : 16;
-      A.Model.DynamicShared = P.Base->isDeclaration();
+      // `extern __shared__ T s[]`: an external array of no size (a sized
+      // one is another unit's static array).
+      const auto *AT = llvm::dyn_cast<llvm::ArrayType>(P.Base->getValueType());
+      A.Model.DynamicShared =
+          P.Base->isDeclaration() && AT && AT->getNumElements() == 0;
     }
     Out.Accesses.push_back(std::move(A));
   }

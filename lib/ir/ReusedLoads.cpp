@@ -50,11 +50,13 @@ public:
   void allUsesReplacedWith(llvm::Value *V) override {
     Owner.replaced(Loc, V, llvm::dyn_cast_or_null<llvm::LoadInst>(getValPtr()));
     Shared = nullptr; // followed to its replacement: not dropped
+    Owner.Watched.erase(getValPtr());
     setValPtr(V);
   }
   void deleted() override {
     if (Shared)
       Owner.Dropped.push_back({Loc, Shared, Function, Bytes});
+    Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
   }
 
@@ -75,24 +77,25 @@ void ReusedLoads::watch(llvm::Module &M) {
 }
 
 void ReusedLoads::watchNew(llvm::Function &F) {
-  // Watched loads carry a mark, so that a later call skips them.
-  llvm::LLVMContext &Ctx = F.getContext();
-  const unsigned Mark = Ctx.getMDKindID("ldslint.watched");
-  llvm::MDNode *Empty = llvm::MDNode::get(Ctx, {});
+  // A load leaves Watched when it is replaced or deleted, so that a new
+  // load at its address (inlining copies loads) is watched again.
   for (llvm::Instruction &I : llvm::instructions(F)) {
     auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
     // Reloads of local variables' slots (and their fields: `v.y` of a
     // local float4) are SROA's business, not reads of memory the user
     // sees.
-    if (!LI || !LI->getDebugLoc() || LI->getMetadata(Mark) ||
+    if (!LI || !LI->getDebugLoc() || Watched.count(LI) ||
         llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(LI->getPointerOperand())))
       continue;
-    LI->setMetadata(Mark, Empty);
+    Watched.insert(LI);
     Watches.push_back(std::make_unique<Watch>(*this, LI));
   }
 }
 
-void ReusedLoads::stop() { Watches.clear(); }
+void ReusedLoads::stop() {
+  Watches.clear();
+  Watched.clear();
+}
 
 /// The store of \p Value through \p Load's pointer that the pipeline
 /// forwards to \p Load: the nearest store before it in its block, when the

@@ -17,6 +17,7 @@
 #ifndef LDSLINT_IR_REUSEDLOADS_H
 #define LDSLINT_IR_REUSEDLOADS_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -80,6 +81,8 @@ private:
                 const llvm::LoadInst *Load);
 
   std::vector<std::unique_ptr<Watch>> Watches;
+  /// The loads Watches follow now.
+  llvm::DenseSet<const llvm::Value *> Watched;
   /// Survivor's location (as it was then) and the eliminated read's, by the
   /// survivor's innermost frame.
   std::map<Key, std::vector<std::pair<const llvm::DILocation *,

@@ -198,6 +198,21 @@ TEST(Evaluator, AnUnknownInsideAPeriodicRemainderIsEnumerated) {
   EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
   R = F.eval(laneId(K, Op::And, 31), parseBlockShape("256"));
   EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  // (blockIdx.x * 256 + t) % 512 repeats every 2 blocks: decided (lanes in
+  // consecutive words either way).
+  R = F.eval(laneId(Bx, Op::Rem, 512), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  // An unsigned remainder by 48 is not periodic where the dividend wraps.
+  const IntType U32t{32, false};
+  SymRef Wrapping = SymExpr::binary(
+      Op::Rem,
+      SymExpr::binary(Op::Add,
+                      SymExpr::binary(Op::Mul, SymExpr::symbol(Bx, U32t),
+                                      SymExpr::constant(256, U32t), U32t),
+                      SymExpr::cast(F.sym(F.Tx), U32t), U32t),
+      SymExpr::constant(48, U32t), U32t);
+  R = F.eval(mul(Wrapping, F.c(4)), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
 }
 
 TEST(Evaluator, LoopWithChangingStride) {

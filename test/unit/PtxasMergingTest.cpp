@@ -105,3 +105,33 @@ TEST(PtxasMerging, UnmeasuredCasesAreLeftAlone) {
   Pair Unaligned(0, /*BaseAlign=*/4);
   EXPECT_FALSE(Unaligned.decide());
 }
+
+// Rows of 33 floats launched with one row: every lower address is 8-byte
+// aligned under that launch, but ptxas, which does not know the block
+// shape, keeps two LDS (measured): nothing is claimed. `(t << 2) & 124`
+// times 4 is a multiple of 16 for ptxas as well.
+TEST(PtxasMerging, OnlyAlignmentProvableWithoutTheShapeMerges) {
+  Pair Rows(0);
+  const SymbolId Ty = Rows.K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.y", 1});
+  for (AccessModel &A : Rows.Models)
+    A.Address = SymExpr::binary(
+        Op::Add, A.Address,
+        SymExpr::binary(Op::Mul, SymExpr::cast(SymExpr::symbol(Ty, U32), I64),
+                        SymExpr::constant(132, I64), I64),
+        I64);
+  EXPECT_FALSE(Rows.decide());
+  EXPECT_EQ(remaindersOverThreads(Rows.Models[0], Rows.K, parseBlockShape("32"), 8),
+            std::set<int64_t>{0});
+
+  KernelModel K;
+  const SymbolId Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
+  AccessModel Masked;
+  Masked.Address = SymExpr::binary(
+      Op::Mul,
+      SymExpr::binary(Op::And,
+                      SymExpr::binary(Op::Shl, SymExpr::symbol(Tx, U32),
+                                      SymExpr::constant(2, U32), U32),
+                      SymExpr::constant(124, U32), U32),
+      SymExpr::constant(4, U32), U32);
+  EXPECT_EQ(remaindersOverThreads(Masked, K, std::nullopt, 16), std::set<int64_t>{0});
+}

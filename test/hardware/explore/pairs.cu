@@ -127,6 +127,30 @@ __global__ void pair_block_stride(float *out, int n) {
   out[threadIdx.x] = dyn[threadIdx.x];
 }
 
+// Four stores of adjacent words: STS.128?
+__global__ void quad_store(float *out, const float *in) {
+  __shared__ float s[128];
+  const int t = threadIdx.x;
+  const float v = in[t];
+  s[4 * t] = v;
+  s[4 * t + 1] = v + 1.0f;
+  s[4 * t + 2] = v + 2.0f;
+  s[4 * t + 3] = v + 3.0f;
+  __syncthreads();
+  out[t] = s[t] + s[t + 32] + s[t + 64] + s[t + 96];
+}
+
+// Rows of 33 floats: launched with one row (threadIdx.y = 0) every lower
+// address is 8-byte aligned, but ptxas cannot know the block shape.
+__global__ void pair_rows33(float *out) {
+  __shared__ float s[4 * 33];
+  FILL(s, 4 * 33)
+  const int t = threadIdx.x % 16, r = threadIdx.y;
+  const float a = s[r * 33 + 2 * t];
+  const float b = s[r * 33 + 2 * t + 1];
+  out[threadIdx.x] = a + b;
+}
+
 int main() {
   float *out = nullptr;
   cudaMalloc(&out, 1 << 20);
@@ -140,6 +164,8 @@ int main() {
   pair_in_loop<<<1, 32>>>(out, 3);
   pair_store_extern<<<1, 32, 64 * sizeof(float)>>>(out, out + 4096);
   pair_block_stride<<<1, 32, 128 * sizeof(float)>>>(out, 64);
+  quad_store<<<1, 32>>>(out, out + 4096);
+  pair_rows33<<<1, 32>>>(out);
   cudaError_t err = cudaDeviceSynchronize();
   printf("pairs: %s\n", cudaGetErrorString(err));
   return err == cudaSuccess ? 0 : 1;

@@ -18,7 +18,7 @@ __global__ void even_rows(float *out, const float *in) {
   s[r * 132 + c * 4 + 0] = v;
   s[r * 132 + c * 4 + 1] = v;
   // CHECK: mergeable-pairs.cu:[[@LINE-2]]:3: warning: 2-way bank conflict writing shared array 's' on sm_{{[0-9]+}}: 4 wavefronts per warp instruction, ideal 2
-  // CHECK: note: ptxas merges this access with the one at line [[@LINE-2]], column 3 into one 8-byte STS.64 (the lowest address is 8-byte aligned for every thread of the 128x1x1 block; measured on the H200)
+  // CHECK: note: ptxas merges this access with the one at line [[@LINE-2]], column 3 into one 8-byte STS.64 (the lowest address is 8-byte aligned for every thread; measured on the H200)
   // RDC: mergeable-pairs.cu:[[@LINE-4]]:3: warning: 4-way bank conflict writing shared array 's' on sm_{{[0-9]+}}
   // RDC: note: not merged with the one at line [[@LINE-4]], column 3: with relocatable device code (-fgpu-rdc, nvcc -rdc=true) ptxas merges no accesses of a static shared array (measured on the H200)
   __syncthreads();

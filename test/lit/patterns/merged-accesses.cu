@@ -14,7 +14,7 @@ __global__ void pairs(float *out) {
   __shared__ float s[64 * 2];
   out[threadIdx.x] = s[2 * threadIdx.x] + s[2 * threadIdx.x + 1];
   // ALL: merged-accesses.cu:[[@LINE-1]]:22: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (2 wavefronts per warp instruction)
-  // ALL: note: ptxas merges this access with the one at line [[@LINE-2]], column 43 into one 8-byte LDS.64 (the lowest address is 8-byte aligned for every thread of the 64x1x1 block; measured on the H200); the result is that instruction's
+  // ALL: note: ptxas merges this access with the one at line [[@LINE-2]], column 43 into one 8-byte LDS.64 (the lowest address is 8-byte aligned for every thread; measured on the H200); the result is that instruction's
   // AMD: merged-accesses.cu:[[@LINE-3]]:22: remark: reading shared array 's' on gfx90a: bank conflicts not decided: the compiler may merge
 }
 
