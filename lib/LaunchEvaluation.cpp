@@ -327,7 +327,8 @@ void markMergeCandidates(const KernelModel &Kernel,
         bool Usable = true;
         while (End < Members.size() &&
                (End == P || Members[End].first - Members[End - 1].first == W)) {
-          Usable = Usable && oneAccessAt(End, Next);
+          const bool One = oneAccessAt(End, Next); // always advances Next
+          Usable = Usable && One;
           End = Next;
         }
         std::vector<RunMember> Run;
