@@ -27,25 +27,20 @@ for csv in "$work"/*.csv; do args+=(--ncu "$csv"); done
 python3 "$here/compare.py" --pred "$work/pred" "${args[@]}" -o "$work/agreement.md" >/dev/null
 grep -m1 "Summary" "$work/agreement.md"
 
-# The loop-fusion exploration (explore/fusion.cu, measured once on an H200):
-# what ptxas fuses across loop iterations, against the current rules.
-gunzip -c "$here/explore/measured/fusion.csv.gz" > "$work/fusion-measured.csv"
-(cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
-   test/hardware/explore/fusion.cu -- -x cuda --cuda-gpu-arch=sm_90 \
-   -Wno-unknown-cuda-version) > "$work/fusion.json" || [ $? -eq 1 ]
-python3 "$here/compare.py" --pred "$work/fusion.json" --ncu "$work/fusion-measured.csv" \
-  -o "$work/fusion.md" >/dev/null
-grep -m1 "Summary" "$work/fusion.md" | sed 's/^/loop fusion: /'
-
-# Adjacent 4-byte accesses merged by ptxas (explore/pairs.cu, measured once
-# on an H200).
-gunzip -c "$here/explore/measured/pairs.csv.gz" > "$work/pairs-measured.csv"
-(cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
-   test/hardware/explore/pairs.cu -- -x cuda --cuda-gpu-arch=sm_90 \
-   -Wno-unknown-cuda-version) > "$work/pairs.json" || [ $? -eq 1 ]
-python3 "$here/compare.py" --pred "$work/pairs.json" --ncu "$work/pairs-measured.csv" \
-  -o "$work/pairs.md" >/dev/null
-grep -m1 "Summary" "$work/pairs.md" | sed 's/^/adjacent pairs: /'
+# The explorations, each measured once on an H200 (explore/measured/),
+# against the current rules: what ptxas fuses across loop iterations
+# (fusion.cu) and which adjacent 4-byte accesses it merges (pairs.cu).
+explore() { # NAME LABEL
+  gunzip -c "$here/explore/measured/$1.csv.gz" > "$work/$1-measured.csv"
+  (cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
+     "test/hardware/explore/$1.cu" -- -x cuda --cuda-gpu-arch=sm_90 \
+     -Wno-unknown-cuda-version) > "$work/$1.json" || [ $? -eq 1 ]
+  python3 "$here/compare.py" --pred "$work/$1.json" --ncu "$work/$1-measured.csv" \
+    -o "$work/$1.md" >/dev/null
+  grep -m1 "Summary" "$work/$1.md" | sed "s/^/$2: /"
+}
+explore fusion "loop fusion"
+explore pairs "adjacent pairs"
 
 # Real-code idioms (idioms/*.cu: CUB block primitives, %laneid, helpers,
 # reused reads), measured once on an H200 (idioms/measured/).
