@@ -2,6 +2,7 @@
 #include "DeviceModule.h"
 #include "DebugTime.h"
 #include "ir/SharedReach.h"
+#include "ir/StoredPointers.h"
 #include "ir/VectorCopies.h"
 #include "ir/VectorCopySites.h"
 
@@ -395,6 +396,17 @@ struct WatchNewLoads : llvm::PassInfoMixin<WatchNewLoads> {
   }
 };
 
+void registerStoredPointers(llvm::PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name != "ldslint-forward-stored-pointers")
+          return false;
+        FPM.addPass(ForwardStoredPointers());
+        return true;
+      });
+}
+
 void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused) {
   PB.registerPipelineParsingCallback(
       [Reused](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
@@ -422,6 +434,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   llvm::PassBuilder PB;
   registerNonSpeculatingSimplifyCFG(PB);
   registerLoadWatch(PB, Reused);
+  registerStoredPointers(PB);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;
@@ -462,7 +475,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   MAM.clear();
   llvm::ModulePassManager MPM;
   if (auto Err = PB.parsePassPipeline(
-          MPM, "function(sroa,ldslint-watch-loads,early-cse)")) {
+          MPM, "function(sroa,ldslint-watch-loads,ldslint-forward-stored-pointers,early-cse)")) {
     llvm::consumeError(std::move(Err));
     return;
   }

@@ -1,0 +1,114 @@
+//===- StoredPointers.cpp -------------------------------------------------===//
+#include "ir/StoredPointers.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <vector>
+
+namespace ldslint {
+
+namespace {
+
+/// What the object's users do with it: its loads of pointers and every
+/// instruction that writes through it. False when the object escapes (its
+/// address is stored, passed to a call, compared through a phi...): then
+/// anything may write it.
+bool collectUses(llvm::AllocaInst &Object, std::vector<llvm::LoadInst *> &PointerLoads,
+                 std::vector<llvm::Instruction *> &Writes) {
+  std::vector<llvm::Value *> Work{&Object};
+  while (!Work.empty()) {
+    llvm::Value *P = Work.back();
+    Work.pop_back();
+    for (llvm::Use &U : P->uses()) {
+      auto *I = llvm::dyn_cast<llvm::Instruction>(U.getUser());
+      if (!I)
+        return false;
+      if (llvm::isa<llvm::GetElementPtrInst>(I) || llvm::isa<llvm::BitCastInst>(I)) {
+        if (U.getOperandNo() != 0)
+          return false;
+        Work.push_back(I);
+      } else if (auto *L = llvm::dyn_cast<llvm::LoadInst>(I)) {
+        if (L->getType()->isPointerTy() && L->isSimple())
+          PointerLoads.push_back(L);
+      } else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(I)) {
+        if (U.getOperandNo() != S->getPointerOperandIndex())
+          return false; // the object's address is stored: it escapes
+        Writes.push_back(S);
+      } else if (auto *M = llvm::dyn_cast<llvm::MemIntrinsic>(I)) {
+        if (M->getRawDest() == P)
+          Writes.push_back(M);
+      } else if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(I)) {
+        if (!II->isLifetimeStartOrEnd() && !llvm::isa<llvm::DbgInfoIntrinsic>(II))
+          return false;
+      } else if (!llvm::isa<llvm::ICmpInst>(I)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+llvm::PreservedAnalyses ForwardStoredPointers::run(llvm::Function &F,
+                                                   llvm::FunctionAnalysisManager &FAM) {
+  std::vector<llvm::AllocaInst *> Objects;
+  for (llvm::Instruction &I : F.getEntryBlock())
+    if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
+      Objects.push_back(A);
+  llvm::AAResults *AA = nullptr;
+  llvm::DominatorTree *DT = nullptr;
+  llvm::LoopInfo *LI = nullptr;
+  bool Changed = false;
+  for (llvm::AllocaInst *Object : Objects) {
+    std::vector<llvm::LoadInst *> Loads;
+    std::vector<llvm::Instruction *> Writes;
+    if (!collectUses(*Object, Loads, Writes) || Loads.empty())
+      continue;
+    if (!AA) {
+      AA = &FAM.getResult<llvm::AAManager>(F);
+      DT = &FAM.getResult<llvm::DominatorTreeAnalysis>(F);
+      LI = &FAM.getResult<llvm::LoopAnalysis>(F);
+    }
+    for (llvm::LoadInst *Load : Loads) {
+      const llvm::MemoryLocation Loc = llvm::MemoryLocation::get(Load);
+      llvm::StoreInst *Only = nullptr;
+      bool Other = false;
+      for (llvm::Instruction *W : Writes) {
+        if (!llvm::isModSet(AA->getModRefInfo(W, Loc)))
+          continue;
+        auto *S = llvm::dyn_cast<llvm::StoreInst>(W);
+        if (Only || !S) {
+          Other = true;
+          break;
+        }
+        Only = S;
+      }
+      if (Other || !Only || !Only->isSimple() ||
+          Only->getValueOperand()->getType() != Load->getType() ||
+          AA->alias(llvm::MemoryLocation::get(Only), Loc) != llvm::AliasResult::MustAlias ||
+          !DT->dominates(Only, Load))
+        continue;
+      // Stored in a loop and read after it: LaneValues reads a value of the
+      // loop outside it as unknown, not as its last iteration's.
+      if (const llvm::Loop *StoreLoop = LI->getLoopFor(Only->getParent()))
+        if (!StoreLoop->contains(Load))
+          continue;
+      Load->replaceAllUsesWith(Only->getValueOperand());
+      Load->eraseFromParent();
+      Changed = true;
+    }
+  }
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses PA;
+  PA.preserveSet<llvm::CFGAnalyses>();
+  return PA;
+}
+
+} // namespace ldslint
