@@ -53,6 +53,10 @@ struct ExtractedKernel {
   /// kernel) is a use ldslint did not follow: the fix planner then offers no
   /// fix for that array.
   std::set<const clang::DeclRefExpr *> FollowedRefs;
+  /// The walk stopped early (MaxWalkSteps in KernelExtractor.cpp): the
+  /// accesses and followed references are incomplete, and no fix may be
+  /// planned for an array this kernel accesses.
+  bool TooLarge = false;
   /// With stride marks (extractKernel's last argument): the one Extent
   /// symbol that stands for every marked operand.
   std::optional<SymbolId> StrideSymbol;

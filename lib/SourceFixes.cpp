@@ -3,6 +3,7 @@
 
 #include "FixPlanner.h"
 #include "KernelExtractor.h"
+#include "DebugTime.h"
 #include "StringCompat.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -148,14 +149,39 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
     return;
 
   // Only the kernels that access those arrays: every access has a finding.
-  std::set<std::string> Accessing;
+  std::map<std::string, std::set<SourceLocation>> ArraysOf;
   for (const Finding &F : Findings)
     if (F.DeclLoc.isValid() && Conflicting.count(F.DeclLoc))
-      Accessing.insert(F.Function);
+      ArraysOf[F.Function].insert(F.DeclLoc);
+  auto Phase = std::chrono::steady_clock::now();
   std::vector<ExtractedKernel> Extracted;
-  for (const FunctionDecl *FD : Kernels)
-    if (Accessing.count(kernelName(FD, Ctx)))
-      Extracted.push_back(extractKernel(Ctx, FD, Model.WaveSize));
+  // Array -> a kernel accessing it whose source model is incomplete.
+  std::map<SourceLocation, std::string> TooLarge;
+  for (const FunctionDecl *FD : Kernels) {
+    const std::string Name = kernelName(FD, Ctx);
+    const auto Arrays = ArraysOf.find(Name);
+    if (Arrays == ArraysOf.end() ||
+        std::none_of(Arrays->second.begin(), Arrays->second.end(),
+                     [&](SourceLocation A) { return Conflicting.count(A) > 0; }))
+      continue;
+    ExtractedKernel K = extractKernel(Ctx, FD, Model.WaveSize);
+    if (!K.TooLarge) {
+      Extracted.push_back(std::move(K));
+      continue;
+    }
+    for (SourceLocation A : Arrays->second)
+      if (Conflicting.erase(A))
+        TooLarge[A] = Name;
+  }
+  for (Finding &F : Findings) {
+    const auto It = TooLarge.find(F.DeclLoc);
+    if (It != TooLarge.end() && F.Result.Status == Verdict::Conflict)
+      F.FixNotes.push_back("no fix searched: '" + It->second +
+                           "', which accesses '" + F.Array +
+                           "', is too large for the fix planner's source model");
+  }
+  debugTime("  source models of the kernels", Phase);
+  Phase = std::chrono::steady_clock::now();
   FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle);
   Planner.setDeadline(Options.Deadline);
   for (const ExtractedKernel &K : Extracted)
@@ -179,7 +205,10 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
       Modelled.push_back(modelledFinding(Ctx, K, Site, Runs, Configs, Model, Cache));
     }
   }
+  debugTime("  their accesses evaluated", Phase);
+  Phase = std::chrono::steady_clock::now();
   Planner.plan(Modelled);
+  debugTime("  fixes planned", Phase);
   transferFixes(Ctx.getSourceManager(), Modelled, Findings);
 }
 
