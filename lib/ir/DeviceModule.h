@@ -7,7 +7,8 @@
 //
 //   bottom-up over the call graph: inline every non-kernel function, then
 //   SROA -> early CSE -> instcombine -> simplifycfg; then, on the kernels,
-//   SROA -> early CSE -> load/store vectorizer
+//   SROA -> stored-pointer forwarding (StoredPointers.h) -> early CSE ->
+//   load/store vectorizer
 //
 // The load/store vectorizer merges accesses at constant distances into one
 // wider instruction, as the NVPTX and AMDGPU back ends do: the merged
