@@ -1,0 +1,238 @@
+//===- RemovedAccesses.cpp -------------------------------------------------===//
+#include "ir/RemovedAccesses.h"
+
+#include "ir/LaneValues.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <set>
+#include <tuple>
+
+namespace ldslint {
+
+namespace {
+
+using Frames = RemovedAccesses::Frames;
+
+/// \p L's frames, innermost first, then \p Outer's.
+Frames framesOf(const llvm::DILocation *L, const llvm::DILocation *Outer = nullptr) {
+  Frames Out;
+  for (; L; L = L->getInlinedAt())
+    Out.emplace_back(L->getLine(), L->getColumn(), L->getScope());
+  for (; Outer; Outer = Outer->getInlinedAt())
+    Out.emplace_back(Outer->getLine(), Outer->getColumn(), Outer->getScope());
+  return Out;
+}
+
+/// \p L with \p Outer appended to its inlining chain.
+const llvm::DILocation *withOuter(const llvm::DILocation *L,
+                                  const llvm::DILocation *Outer) {
+  if (!Outer)
+    return L;
+  const llvm::DILocation *Inner =
+      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
+  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
+                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
+}
+
+/// A load or store that is neither volatile nor atomic: its pointer.
+const llvm::Value *plainAccess(const llvm::Instruction &I) {
+  if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I))
+    return L->isSimple() ? L->getPointerOperand() : nullptr;
+  if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+    return S->isSimple() ? S->getPointerOperand() : nullptr;
+  return nullptr;
+}
+
+unsigned bytesOf(const llvm::Instruction &I) {
+  llvm::Type *T = llvm::isa<llvm::StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
+  return static_cast<unsigned>(I.getModule()->getDataLayout().getTypeStoreSize(T));
+}
+
+/// The store after \p S in its block that writes at least the same bytes
+/// before any instruction may read memory; null if there is none.
+const llvm::StoreInst *overwriter(const llvm::StoreInst &S) {
+  const llvm::Value *P = S.getPointerOperand()->stripPointerCasts();
+  for (const llvm::Instruction *J = S.getNextNode(); J; J = J->getNextNode()) {
+    if (const auto *T = llvm::dyn_cast<llvm::StoreInst>(J)) {
+      if (!T->isSimple())
+        return nullptr;
+      if (T->getPointerOperand()->stripPointerCasts() == P && bytesOf(*T) >= bytesOf(S))
+        return T->getDebugLoc() ? T : nullptr;
+      continue;
+    }
+    if (J->mayReadFromMemory() || J->mayThrow() || llvm::isa<llvm::CallBase>(J) ||
+        llvm::isa<llvm::FenceInst>(J) || J->isTerminator())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+/// Follows a store that is overwritten before any read: when the pipeline
+/// deletes it, it becomes a record of its function.
+class RemovedAccesses::StoreWatch final : public llvm::CallbackVH {
+public:
+  StoreWatch(RemovedAccesses &Owner, llvm::StoreInst *S, Record R)
+      : llvm::CallbackVH(S), Owner(Owner), R(std::move(R)) {}
+  void deleted() override {
+    Owner.Records[R.Access.Function].push_back(R);
+    Owner.Watched.erase(getValPtr());
+    CallbackVH::deleted();
+  }
+
+private:
+  RemovedAccesses &Owner;
+  Record R;
+};
+
+RemovedAccesses::RemovedAccesses() = default;
+RemovedAccesses::~RemovedAccesses() = default;
+
+bool RemovedAccesses::baseOf(const llvm::Value *Ptr, const llvm::Function &F,
+                             Record &R) const {
+  if (!Ptr)
+    return false;
+  const llvm::Value *U = llvm::getUnderlyingObject(Ptr, 0);
+  if (const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(U)) {
+    if (!isSharedAddressSpace(G->getAddressSpace()))
+      return false;
+    R.Access.Variable = G;
+    return true;
+  }
+  const auto *A = llvm::dyn_cast<llvm::Argument>(U);
+  if (!A || A->getParent() != &F)
+    return false;
+  R.Access.Variable = nullptr;
+  R.ArgNo = A->getArgNo();
+  return true;
+}
+
+void RemovedAccesses::beforeInlining(llvm::Function &F) {
+  std::vector<CallSite> &Sites = Calls[&F];
+  Sites.clear();
+  std::map<const llvm::Function *, std::shared_ptr<const Callee>> Bodies;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+    llvm::Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+    if (!Fn || Fn->isDeclaration() || !CB->getDebugLoc())
+      continue;
+    std::shared_ptr<const Callee> &Body = Bodies[Fn];
+    if (!Body) {
+      auto B = std::make_shared<Callee>();
+      for (const llvm::Instruction &J : llvm::instructions(*Fn)) {
+        Record R;
+        if (!J.getDebugLoc() || !baseOf(plainAccess(J), *Fn, R))
+          continue;
+        R.Access.Loc = J.getDebugLoc().get();
+        R.Access.Bytes = bytesOf(J);
+        R.Access.Write = llvm::isa<llvm::StoreInst>(J);
+        B->Accesses.push_back(std::move(R));
+      }
+      auto Own = Records.find(Fn->getName().str());
+      if (Own != Records.end())
+        B->Removed = Own->second;
+      Body = std::move(B);
+    }
+    CallSite CS{llvm::WeakVH(CB), CB->getDebugLoc().get(), Body, {}};
+    for (llvm::Value *A : CB->args())
+      CS.Args.emplace_back(A);
+    Sites.push_back(std::move(CS));
+  }
+}
+
+void RemovedAccesses::afterInlining(llvm::Function &F) {
+  auto It = Calls.find(&F);
+  if (It != Calls.end()) {
+    // The source locations of what the inliner copied, once for all calls.
+    std::set<Frames> Copied;
+    bool Listed = false;
+    for (const CallSite &CS : It->second) {
+      if (CS.Call || (CS.Body->Accesses.empty() && CS.Body->Removed.empty()))
+        continue; // not inlined, or nothing to carry
+      if (!Listed) {
+        for (const llvm::Instruction &I : llvm::instructions(F))
+          if (I.getDebugLoc())
+            Copied.insert(framesOf(I.getDebugLoc().get()));
+        Listed = true;
+      }
+      inlined(F, CS, Copied);
+    }
+    Calls.erase(It);
+  }
+  watchStores(F);
+}
+
+void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,
+                              const std::set<Frames> &Copied) {
+  const std::string Name = F.getName().str();
+  // A record of the callee, at this call: of a shared variable, or of one
+  // of F's own parameters.
+  auto Carry = [&](Record R, const llvm::DILocation *Loc) {
+    if (!R.Access.Variable) {
+      if (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R))
+        return;
+    }
+    R.Access.Loc = Loc;
+    R.Access.Function = Name;
+    Records[Name].push_back(std::move(R));
+  };
+  // What the inliner did not copy: never reached with this call's arguments.
+  const unsigned CallLine = CS.Loc->getLine();
+  for (Record R : CS.Body->Accesses) {
+    if (Copied.count(framesOf(R.Access.Loc, CS.Loc)))
+      continue;
+    R.Access.Why = "no shared-memory instruction of its own: never executed here, the "
+                   "compiler leaves it out when it inlines the call at line " +
+                   std::to_string(CallLine) +
+                   " (with that call's arguments it is not reached)";
+    Carry(R, withOuter(R.Access.Loc, CS.Loc));
+  }
+  for (const Record &R : CS.Body->Removed)
+    Carry(R, withOuter(R.Access.Loc, CS.Loc));
+}
+
+void RemovedAccesses::watchStores(llvm::Function &F) {
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *S = llvm::dyn_cast<llvm::StoreInst>(&I);
+    Record R;
+    if (!S || !S->getDebugLoc() || Watched.count(S) ||
+        !baseOf(plainAccess(*S), F, R))
+      continue;
+    const llvm::StoreInst *T = overwriter(*S);
+    if (!T)
+      continue;
+    R.Access.Loc = S->getDebugLoc().get();
+    R.Access.Function = F.getName().str();
+    R.Access.Bytes = bytesOf(*S);
+    R.Access.Write = true;
+    R.Access.Why = "no shared-memory instruction of its own: the compiler removes this "
+                   "write, which the write at line " +
+                   std::to_string(T->getDebugLoc().getLine()) +
+                   " overwrites before anything reads it";
+    Watched.insert(S);
+    Watches.push_back(std::make_unique<StoreWatch>(*this, S, std::move(R)));
+  }
+}
+
+void RemovedAccesses::stop() {
+  Watches.clear();
+  Watched.clear();
+  Calls.clear();
+}
+
+std::vector<ReusedLoads::DroppedRead>
+RemovedAccesses::removedIn(llvm::StringRef Name) const {
+  std::vector<ReusedLoads::DroppedRead> Out;
+  auto It = Records.find(Name.str());
+  if (It != Records.end())
+    for (const Record &R : It->second)
+      if (R.Access.Variable)
+        Out.push_back(R.Access);
+  return Out;
+}
+
+} // namespace ldslint
