@@ -486,7 +486,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   if (Reused)
     Reused->stop();
   if (Removed)
-    Removed->stop();
+    Removed->stop(M);
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
   vectorizeRecordingMerges(M, PB, MAM, Merged);

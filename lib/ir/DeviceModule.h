@@ -85,8 +85,8 @@ public:
   /// function \p Name (see ReusedLoads.h).
   /// Also those removed in the helpers it inlines (see RemovedAccesses.h).
   std::vector<ReusedLoads::DroppedRead> droppedIn(llvm::StringRef Name) const {
-    std::vector<ReusedLoads::DroppedRead> Out = Reused.droppedIn(Name);
-    for (ReusedLoads::DroppedRead &D : Removed.removedIn(Name))
+    std::vector<ReusedLoads::DroppedRead> Out = Removed.removedIn(Name);
+    for (ReusedLoads::DroppedRead &D : Reused.droppedIn(Name))
       Out.push_back(std::move(D));
     return Out;
   }

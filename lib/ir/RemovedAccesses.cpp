@@ -2,11 +2,19 @@
 #include "ir/RemovedAccesses.h"
 
 #include "ir/LaneValues.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/SCCPSolver.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -70,14 +78,25 @@ const llvm::StoreInst *overwriter(const llvm::StoreInst &S) {
   return nullptr;
 }
 
+/// Whether \p I is the only instruction of its function at its source
+/// location that may touch memory: its copies can then be told apart.
+bool aloneAtItsLocation(const llvm::Instruction &I) {
+  const Frames Own = framesOf(I.getDebugLoc().get());
+  for (const llvm::Instruction &J : llvm::instructions(*I.getFunction()))
+    if (&J != &I && J.mayReadOrWriteMemory() && J.getDebugLoc() &&
+        framesOf(J.getDebugLoc().get()) == Own)
+      return false;
+  return true;
+}
+
 } // namespace
 
-/// Follows a store that is overwritten before any read: when the pipeline
-/// deletes it, it becomes a record of its function.
-class RemovedAccesses::StoreWatch final : public llvm::CallbackVH {
+/// Follows an access the pipeline should delete: when it does, the access
+/// becomes a record of its function.
+class RemovedAccesses::Watch final : public llvm::CallbackVH {
 public:
-  StoreWatch(RemovedAccesses &Owner, llvm::StoreInst *S, Record R)
-      : llvm::CallbackVH(S), Owner(Owner), R(std::move(R)) {}
+  Watch(RemovedAccesses &Owner, llvm::Instruction *I, Record R)
+      : llvm::CallbackVH(I), Owner(Owner), R(std::move(R)) {}
   void deleted() override {
     Owner.Records[R.Access.Function].push_back(R);
     Owner.Watched.erase(getValPtr());
@@ -103,8 +122,10 @@ bool RemovedAccesses::baseOf(const llvm::Value *Ptr, const llvm::Function &F,
     R.Access.Variable = G;
     return true;
   }
+  // (Not a `byval` parameter: the inliner copies what it points to into a
+  // local object, whose accesses SROA then deletes.)
   const auto *A = llvm::dyn_cast<llvm::Argument>(U);
-  if (!A || A->getParent() != &F)
+  if (!A || A->getParent() != &F || A->hasByValAttr())
     return false;
   R.Access.Variable = nullptr;
   R.ArgNo = A->getArgNo();
@@ -163,6 +184,7 @@ void RemovedAccesses::afterInlining(llvm::Function &F) {
     }
     Calls.erase(It);
   }
+  watchUnreached(F);
   watchStores(F);
 }
 
@@ -172,18 +194,34 @@ void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,
   // A record of the callee, at this call: of a shared variable, or of one
   // of F's own parameters.
   auto Carry = [&](Record R, const llvm::DILocation *Loc) {
-    if (!R.Access.Variable) {
-      if (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R))
-        return;
-    }
+    if (R.Sibling)
+      R.Sibling = withOuter(R.Sibling, CS.Loc);
+    if (!R.Access.Variable && R.ArgNo != Pending &&
+        (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R)))
+      R.ArgNo = Pending;
+    if (!R.Access.Variable && R.ArgNo == Pending && !R.Sibling)
+      return;
     R.Access.Loc = Loc;
     R.Access.Function = Name;
     Records[Name].push_back(std::move(R));
   };
   // What the inliner did not copy: never reached with this call's arguments.
   const unsigned CallLine = CS.Loc->getLine();
+  auto IsCopied = [&](const Record &R) {
+    return Copied.count(framesOf(R.Access.Loc, CS.Loc)) != 0;
+  };
   for (Record R : CS.Body->Accesses) {
-    if (Copied.count(framesOf(R.Access.Loc, CS.Loc)))
+    if (IsCopied(R))
+      continue;
+    for (const Record &O : CS.Body->Accesses)
+      if (O.sameBase(R) && IsCopied(O)) {
+        R.Sibling = O.Access.Loc;
+        break;
+      }
+    // Only where the caller's argument is known: SROA deletes the copies of
+    // accesses to the caller's local arrays.
+    if (!R.Access.Variable &&
+        (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R)))
       continue;
     R.Access.Why = "no shared-memory instruction of its own: never executed here, the "
                    "compiler leaves it out when it inlines the call at line " +
@@ -206,6 +244,7 @@ void RemovedAccesses::watchStores(llvm::Function &F) {
     if (!T)
       continue;
     R.Access.Loc = S->getDebugLoc().get();
+    R.Sibling = aloneAtItsLocation(*T) ? T->getDebugLoc().get() : nullptr;
     R.Access.Function = F.getName().str();
     R.Access.Bytes = bytesOf(*S);
     R.Access.Write = true;
@@ -213,15 +252,81 @@ void RemovedAccesses::watchStores(llvm::Function &F) {
                    "write, which the write at line " +
                    std::to_string(T->getDebugLoc().getLine()) +
                    " overwrites before anything reads it";
-    Watched.insert(S);
-    Watches.push_back(std::make_unique<StoreWatch>(*this, S, std::move(R)));
+    watch(S, std::move(R));
   }
 }
 
-void RemovedAccesses::stop() {
+void RemovedAccesses::watch(llvm::Instruction *I, Record R) {
+  Watched.insert(I);
+  Watches.push_back(std::make_unique<Watch>(*this, I, std::move(R)));
+}
+
+void RemovedAccesses::watchUnreached(llvm::Function &F) {
+  std::vector<std::pair<llvm::Instruction *, Record>> Accesses;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    Record R;
+    if (I.getDebugLoc() && !Watched.count(&I) && baseOf(plainAccess(I), F, R))
+      Accesses.emplace_back(&I, std::move(R));
+  }
+  if (Accesses.empty())
+    return;
+  // As the SCCP pass solves a function, with every parameter unknown.
+  llvm::TargetLibraryInfoImpl TLII(llvm::Triple(F.getParent()->getTargetTriple()));
+  llvm::TargetLibraryInfo TLI(TLII);
+  llvm::SCCPSolver Solver(
+      F.getParent()->getDataLayout(), [&](llvm::Function &) -> const llvm::TargetLibraryInfo & { return TLI; },
+      F.getContext());
+  Solver.markBlockExecutable(&F.front());
+  for (llvm::Argument &A : F.args())
+    Solver.markOverdefined(&A);
+  do
+    Solver.solve();
+  while (Solver.resolvedUndefsIn(F));
+  for (auto &[I, R] : Accesses) {
+    if (Solver.isBlockExecutable(I->getParent()))
+      continue;
+    for (const auto &[J, O] : Accesses)
+      if (O.sameBase(R) && Solver.isBlockExecutable(J->getParent()) &&
+          aloneAtItsLocation(*J)) {
+        R.Sibling = J->getDebugLoc().get();
+        break;
+      }
+    R.Access.Loc = I->getDebugLoc().get();
+    R.Access.Function = F.getName().str();
+    R.Access.Bytes = bytesOf(*I);
+    R.Access.Write = llvm::isa<llvm::StoreInst>(I);
+    R.Access.Why = "no shared-memory instruction of its own: never executed, no path "
+                   "reaches it (the compiler removes it)";
+    watch(I, std::move(R));
+  }
+}
+
+void RemovedAccesses::stop(llvm::Module &M) {
   Watches.clear();
   Watched.clear();
   Calls.clear();
+  for (auto &[Name, Rs] : Records) {
+    llvm::Function *F = M.getFunction(Name);
+    if (!F || F->isDeclaration() ||
+        std::none_of(Rs.begin(), Rs.end(), [](const Record &R) { return !R.Access.Variable; }))
+      continue;
+    // The shared variables F's memory instructions reach, by source
+    // location (null: another memory instruction).
+    std::map<Frames, std::set<const llvm::GlobalVariable *>> Reached;
+    for (const llvm::Instruction &I : llvm::instructions(*F)) {
+      Record R;
+      if (I.getDebugLoc() && I.mayReadOrWriteMemory())
+        Reached[framesOf(I.getDebugLoc().get())].insert(
+            baseOf(plainAccess(I), *F, R) ? R.Access.Variable : nullptr);
+    }
+    for (Record &R : Rs) {
+      if (R.Access.Variable || !R.Sibling)
+        continue;
+      auto It = Reached.find(framesOf(R.Sibling));
+      if (It != Reached.end() && It->second.size() == 1)
+        R.Access.Variable = *It->second.begin(); // stays null if not shared
+    }
+  }
 }
 
 std::vector<ReusedLoads::DroppedRead>

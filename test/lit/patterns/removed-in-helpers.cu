@@ -74,3 +74,38 @@ template <unsigned dir> __global__ void pruned(unsigned *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 template __global__ void pruned<1>(unsigned *);
+
+// A loop that never runs for this instantiation (`for (i = 1; i < 1; ...)`):
+// the read in `plus`, through a reference, is never executed; also when the
+// helper reaches the array through a reference kept in a local object.
+struct plus {
+  __device__ unsigned operator()(const unsigned &a, const unsigned &b) const { return a + b; }
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:91: remark: reading shared array 'h' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed, no path reaches it (the compiler removes it))
+  // CHECK: removed-in-helpers.cu:[[@LINE-2]]:91: remark: reading shared array 'g' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed, no path reaches it (the compiler removes it))
+};
+template <int N> __device__ unsigned reduce(const unsigned (&in)[N]) {
+  unsigned r = in[0];
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:16: remark: reading shared array 'h'
+  // CHECK: removed-in-helpers.cu:[[@LINE-2]]:16: remark: reading shared array 'g'
+  for (int i = 1; i < N; ++i)
+    r = plus()(r, in[i]);
+  return r;
+}
+struct Histogram {
+  unsigned (&bins)[4][1];
+  __device__ unsigned total(int p) { return reduce(bins[p]); }
+};
+
+__global__ void never_runs(unsigned *out) {
+  __shared__ unsigned h[4][1], g[4][1];
+  Histogram H{h};
+  out[threadIdx.x] = H.total(threadIdx.x & 3) + reduce(g[threadIdx.x & 3]);
+}
+
+// A helper reading a caller's local array in a branch the call decides:
+// no shared memory, nothing to say.
+__device__ unsigned pick(const unsigned (&v)[2], bool second) { return second ? v[1] : v[0]; }
+__global__ void local_array(unsigned *out) {
+  unsigned v[2] = {out[0], out[1]};
+  out[threadIdx.x] = pick(v, false);
+}
