@@ -233,7 +233,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     });
   }
   const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
-  normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused);
+  normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused, &DM->Removed);
   if (debugTimeEnabled())
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
@@ -407,13 +407,28 @@ void registerStoredPointers(llvm::PassBuilder &PB) {
       });
 }
 
-void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused) {
+/// `ldslint-before-inlining` / `ldslint-after-inlining` (RemovedAccesses).
+struct WatchInlining : llvm::PassInfoMixin<WatchInlining> {
+  RemovedAccesses *Removed;
+  bool Before;
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+    if (Removed)
+      Before ? Removed->beforeInlining(F) : Removed->afterInlining(F);
+    return llvm::PreservedAnalyses::all();
+  }
+};
+
+void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
+                       RemovedAccesses *Removed) {
   PB.registerPipelineParsingCallback(
-      [Reused](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
-               llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (Name != "ldslint-watch-loads")
+      [Reused, Removed](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+                        llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (Name == "ldslint-watch-loads")
+          FPM.addPass(WatchNewLoads{{}, Reused});
+        else if (Name == "ldslint-before-inlining" || Name == "ldslint-after-inlining")
+          FPM.addPass(WatchInlining{{}, Removed, Name == "ldslint-before-inlining"});
+        else
           return false;
-        FPM.addPass(WatchNewLoads{{}, Reused});
         return true;
       });
 }
@@ -421,7 +436,7 @@ void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused) {
 } // namespace
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
-                          ReusedLoads *Reused) {
+                          ReusedLoads *Reused, RemovedAccesses *Removed) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -433,7 +448,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   }
   llvm::PassBuilder PB;
   registerNonSpeculatingSimplifyCFG(PB);
-  registerLoadWatch(PB, Reused);
+  registerLoadWatch(PB, Reused, Removed);
   registerStoredPointers(PB);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
@@ -457,7 +472,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   // they are what is analysed.
   llvm::ModulePassManager Inline;
   if (auto Err = PB.parsePassPipeline(
-          Inline, "cgscc(inline,function(sroa,ldslint-watch-loads,early-cse," +
+          Inline, "cgscc(function(ldslint-before-inlining),inline,function(sroa,"
+                  "ldslint-watch-loads,ldslint-after-inlining,early-cse," +
                       InstCombine +
                       ",ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
@@ -482,6 +498,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   MPM.run(M, MAM);
   if (Reused)
     Reused->stop();
+  if (Removed)
+    Removed->stop(M);
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
   vectorizeRecordingMerges(M, PB, MAM, Merged);

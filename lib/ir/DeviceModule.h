@@ -29,6 +29,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "ir/RemovedAccesses.h"
 #include "ir/ReusedLoads.h"
 
 #include <functional>
@@ -83,8 +84,12 @@ public:
 
   /// The reads of shared variables the pipeline deleted as unused in
   /// function \p Name (see ReusedLoads.h).
+  /// Also those removed in the helpers it inlines (see RemovedAccesses.h).
   std::vector<ReusedLoads::DroppedRead> droppedIn(llvm::StringRef Name) const {
-    return Reused.droppedIn(Name);
+    std::vector<ReusedLoads::DroppedRead> Out = Removed.removedIn(Name);
+    for (ReusedLoads::DroppedRead &D : Reused.droppedIn(Name))
+      Out.push_back(std::move(D));
+    return Out;
   }
 
 private:
@@ -96,6 +101,7 @@ private:
   llvm::Module *M = nullptr;
   MergeMap Merged;
   ReusedLoads Reused;
+  RemovedAccesses Removed;
 };
 
 /// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
@@ -104,9 +110,11 @@ bool isKernelFunction(const llvm::Function &F);
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)
 /// receives what the load/store vectorizer merged, \p Reused the loads the
-/// pipeline replaced by earlier ones.
+/// pipeline replaced by earlier ones, \p Removed the accesses it removed in
+/// helpers.
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr,
-                          ReusedLoads *Reused = nullptr);
+                          ReusedLoads *Reused = nullptr,
+                          RemovedAccesses *Removed = nullptr);
 
 } // namespace ldslint
 

@@ -310,8 +310,9 @@ void addRecursiveAccesses(DebugLocationMap &Locations, const DeviceModule &DM,
 }
 
 /// The reads of shared variables in \p Kernel that the pipeline deleted
-/// because their value is unused: no instruction runs for them, and their
-/// lines say so rather than nothing.
+/// because their value is unused, and the accesses it removed in the helpers
+/// the kernel inlines (RemovedAccesses.h): no instruction runs for them, and
+/// their lines say so rather than nothing.
 void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
                      const llvm::Function &Kernel, const FunctionDecl *FD,
                      const std::string &Function, const BankModel &Model, size_t First,
@@ -322,7 +323,8 @@ void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
     placeAt(Locations, D.Loc, F);
     if (F.Line == 0)
       continue;
-    describeAccess(F, DM, FD, Function, D.Variable, AccessKind::Read, D.Bytes, Model);
+    describeAccess(F, DM, FD, Function, D.Variable,
+                   D.Write ? AccessKind::Write : AccessKind::Read, D.Bytes, Model);
     Place(F);
     if (std::any_of(Out.begin() + static_cast<long>(First), Out.end(), [&](const Finding &H) {
           return H.Line == F.Line && H.File == F.File && H.Array == F.Array &&
@@ -330,8 +332,10 @@ void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
         }))
       continue;
     F.Result.Status = Verdict::Ok;
-    F.Result.Reason = "no shared-memory instruction of its own: the compiler "
-                      "drops this read, whose value is not used";
+    F.Result.Reason = !D.Why.empty()
+                          ? D.Why
+                          : "no shared-memory instruction of its own: the compiler "
+                            "drops this read, whose value is not used";
     Out.push_back(std::move(F));
   }
 }

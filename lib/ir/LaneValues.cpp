@@ -4,6 +4,7 @@
 #include "SharedAccesses.h"
 #include "StringCompat.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -817,6 +818,38 @@ private:
     return StayOnTrue ? C : SymExpr::unary(Op::LNot, C, IntType{1, false});
   }
 
+  /// The condition under which the switch \p SI goes to one of the blocks
+  /// \p Goes accepts: its value equals one of the cases that go there, or,
+  /// when the default goes there, differs from every case that does not.
+  template <typename Pred>
+  SymRef switchCondition(const SwitchInst *SI, Pred Goes) {
+    const IntType Bool{1, false};
+    const Value *V = SI->getCondition();
+    const unsigned Bits = V->getType()->getIntegerBitWidth();
+    const bool Default = Goes(SI->getDefaultDest());
+    SymRef C;
+    for (const auto &Case : SI->cases()) {
+      if (Goes(Case.getCaseSuccessor()) == Default)
+        continue;
+      SymRef T = compare(Default ? CmpInst::ICMP_NE : CmpInst::ICMP_EQ,
+                         value(V), value(Case.getCaseValue()), Bits);
+      C = C ? SymExpr::binary(Default ? Op::LAnd : Op::LOr, C, T, Bool) : T;
+    }
+    return C ? C : SymExpr::constant(Default ? 1 : 0, Bool);
+  }
+
+  /// The condition under which a lane stays in \p L at the terminator of
+  /// its header \p H: a conditional branch, or a switch (simplifycfg merges
+  /// `i > 0` and `if (i != 2)` on a value known non-negative into `switch i
+  /// [0: exit, 2: latch]`); null for anything else.
+  SymRef headerTest(const BasicBlock *H, const Loop *L) {
+    if (auto *Br = dyn_cast<BranchInst>(H->getTerminator()))
+      return Br->isConditional() ? stayCondition(Br, L) : nullptr;
+    if (auto *SI = dyn_cast<SwitchInst>(H->getTerminator()))
+      return switchCondition(SI, [&](const BasicBlock *BB) { return L->contains(BB); });
+    return nullptr;
+  }
+
   /// A loop tested in its header that also has `break`s (`for (i = 0; i <
   /// 16; i++) { p = tid + 64 * i; if (p >= 992) break; ... s[p] ... }`):
   /// a lane leaves at the first test that sends it out, for good, which is
@@ -833,8 +866,8 @@ private:
     if (!Latch || Latch == H ||
         std::find(Exiting.begin(), Exiting.end(), H) == Exiting.end())
       return nullptr;
-    auto *HeaderBr = dyn_cast<BranchInst>(H->getTerminator());
-    if (!HeaderBr || !HeaderBr->isConditional())
+    SymRef Cond = headerTest(H, L);
+    if (!Cond)
       return nullptr;
     std::vector<const BasicBlock *> Accessing;
     for (const BasicBlock *BB : L->blocks())
@@ -846,7 +879,6 @@ private:
     auto Key = [](const SymRef &E) {
       return toString(*E, [](SymbolId Id) { return "s" + std::to_string(Id); });
     };
-    SymRef Cond = stayCondition(HeaderBr, L);
     for (const BasicBlock *E : Exiting) {
       if (E == H)
         continue;
@@ -957,8 +989,11 @@ private:
     if (Exiting.size() == 1) {
       const BasicBlock *E = Exiting[0];
       auto *Br = dyn_cast<BranchInst>(E->getTerminator());
-      if (Br && Br->isConditional() &&
-          (E == H || (E == L->getLoopLatch()))) {
+      if (E == H && !Br) {
+        Cond = headerTest(H, L);
+        TestAfterBody = Cond && E == L->getLoopLatch();
+      } else if (Br && Br->isConditional() &&
+                 (E == H || (E == L->getLoopLatch()))) {
         Cond = stayCondition(Br, L);
         // A test in the latch runs after the body (also when the header is
         // the latch: a one-block loop is its own body).
@@ -1475,6 +1510,11 @@ private:
     while (Node && Node->getIDom()) {
       const BasicBlock *D = Node->getIDom()->getBlock();
       Node = Node->getIDom();
+      if (auto *SI = dyn_cast<SwitchInst>(D->getTerminator())) {
+        if (SymRef C = switchReaching(SI, BB))
+          Conds.insert(Conds.begin(), condition(C, SI));
+        continue;
+      }
       auto *Br = dyn_cast<BranchInst>(D->getTerminator());
       if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
         continue;
@@ -1492,15 +1532,36 @@ private:
         SymRef C = value(Br->getCondition());
         if (S == 1)
           C = SymExpr::unary(Op::LNot, C, IntType{1, false});
-        Condition Cond;
-        Cond.Expr = C;
-        Cond.Text = toString(*C, [&](SymbolId Id) { return K.symbolName(Id); });
-        if (Cond.Text.size() > 80)
-          Cond.Text = "the condition at line " + std::to_string(lineOf(Br));
-        Conds.insert(Conds.begin(), Cond);
+        Conds.insert(Conds.begin(), condition(C, Br));
       }
     }
     return Conds;
+  }
+
+  Condition condition(SymRef C, const Instruction *Term) {
+    Condition Cond;
+    Cond.Expr = C;
+    Cond.Text = toString(*C, [&](SymbolId Id) { return K.symbolName(Id); });
+    if (Cond.Text.size() > 80)
+      Cond.Text = "the condition at line " + std::to_string(lineOf(Term));
+    return Cond;
+  }
+
+  /// The condition under which the switch \p SI (whose block dominates
+  /// \p BB) sends a lane towards \p BB: to a successor from which \p BB can
+  /// be reached without coming back to the switch. Null when the switch
+  /// also leaves a loop that \p BB is in or after (like a loop test: a
+  /// lane that gets there has passed it).
+  SymRef switchReaching(const SwitchInst *SI, const BasicBlock *BB) {
+    const BasicBlock *D = SI->getParent();
+    for (const Loop *L = LI.getLoopFor(D); L; L = L->getParentLoop())
+      if (!L->contains(BB))
+        return nullptr;
+    SmallPtrSet<BasicBlock *, 1> Avoid;
+    Avoid.insert(const_cast<BasicBlock *>(D));
+    return switchCondition(SI, [&](const BasicBlock *S) {
+      return S == BB || (S != D && isPotentiallyReachable(S, BB, &Avoid, &DT, &LI));
+    });
   }
 };
 

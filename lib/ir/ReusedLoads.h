@@ -63,6 +63,9 @@ public:
     const llvm::GlobalVariable *Variable;
     std::string Function; ///< where it was when deleted
     unsigned Bytes;
+    bool Write = false;
+    /// Why no instruction runs for it; empty: its value is not used.
+    std::string Why;
   };
   /// The dropped reads of function \p Name.
   std::vector<DroppedRead> droppedIn(llvm::StringRef Name) const {

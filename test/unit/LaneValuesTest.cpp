@@ -231,6 +231,69 @@ exit:
   EXPECT_EQ(R.Degree, 4u); // s = 4: stride 4 words
 }
 
+
+TEST(LaneValues, SwitchCasesMaskLanes) {
+  // switch (x & 31) { case 0: case 1: buf[x * 32] = 1; }: 2 lanes in bank 0.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %m = and i32 %x, 31
+  switch i32 %m, label %exit [
+    i32 0, label %then
+    i32 1, label %then
+  ]
+then:
+  %w = mul i32 %x, 32
+  %wi = zext i32 %w to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %wi
+  store i32 1, ptr %p, align 4
+  br label %exit
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  ASSERT_EQ(P->K.Accesses[0].Model.Conditions.size(), 1u);
+  EXPECT_EQ(evaluate(P->K, 0).Degree, 2u);
+}
+
+TEST(LaneValues, SwitchInTheHeaderIsTheLoopTest) {
+  // for (i = 4; i > 0; i >>= 1) if (i != 2) buf[x * (6 - i)] = 1, with the
+  // two tests merged into `switch i [0: exit, 2: latch]`: i = 4 (2-way) and
+  // i = 1 run; i = 2 (4-way) does not.
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %head
+head:
+  %i = phi i32 [ 4, %entry ], [ %in, %latch ]
+  switch i32 %i, label %body [
+    i32 0, label %exit
+    i32 2, label %latch
+  ]
+body:
+  %f = sub i32 6, %i
+  %w = mul i32 %x, %f
+  %wi = zext i32 %w to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %wi
+  store i32 1, ptr %p, align 4
+  br label %latch
+latch:
+  %in = lshr i32 %i, 1
+  br label %head
+exit:
+  ret void
+})");
+  ASSERT_EQ(P->K.Model.Loops.size(), 1u);
+  EXPECT_TRUE(P->K.Model.Loops[0].Enumerable);
+  EXPECT_FALSE(P->K.Model.Loops[0].TestAfterBody);
+  const EvalResult R = evaluate(P->K, 0);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Instructions, 2u);
+  EXPECT_EQ(R.Degree, 2u);
+}
+
 } // namespace
 
 // for (i = 0; i < 8; i++) { p = x + 32 * i; if (p >= 200) break; buf[p] = 1; }

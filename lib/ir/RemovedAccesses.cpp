@@ -1,0 +1,343 @@
+//===- RemovedAccesses.cpp -------------------------------------------------===//
+#include "ir/RemovedAccesses.h"
+
+#include "ir/LaneValues.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/SCCPSolver.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace ldslint {
+
+namespace {
+
+using Frames = RemovedAccesses::Frames;
+
+/// \p L's frames, innermost first, then \p Outer's.
+Frames framesOf(const llvm::DILocation *L, const llvm::DILocation *Outer = nullptr) {
+  Frames Out;
+  for (; L; L = L->getInlinedAt())
+    Out.emplace_back(L->getLine(), L->getColumn(), L->getScope());
+  for (; Outer; Outer = Outer->getInlinedAt())
+    Out.emplace_back(Outer->getLine(), Outer->getColumn(), Outer->getScope());
+  return Out;
+}
+
+/// \p L with \p Outer appended to its inlining chain.
+const llvm::DILocation *withOuter(const llvm::DILocation *L,
+                                  const llvm::DILocation *Outer) {
+  if (!Outer)
+    return L;
+  const llvm::DILocation *Inner =
+      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
+  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
+                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
+}
+
+/// A load or store that is neither volatile nor atomic: its pointer.
+const llvm::Value *plainAccess(const llvm::Instruction &I) {
+  if (const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I))
+    return L->isSimple() ? L->getPointerOperand() : nullptr;
+  if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+    return S->isSimple() ? S->getPointerOperand() : nullptr;
+  return nullptr;
+}
+
+unsigned bytesOf(const llvm::Instruction &I) {
+  llvm::Type *T = llvm::isa<llvm::StoreInst>(I) ? I.getOperand(0)->getType() : I.getType();
+  return static_cast<unsigned>(I.getModule()->getDataLayout().getTypeStoreSize(T));
+}
+
+/// The store after \p S in its block that writes at least the same bytes
+/// before any instruction may read memory; null if there is none.
+const llvm::StoreInst *overwriter(const llvm::StoreInst &S) {
+  const llvm::Value *P = S.getPointerOperand()->stripPointerCasts();
+  for (const llvm::Instruction *J = S.getNextNode(); J; J = J->getNextNode()) {
+    if (const auto *T = llvm::dyn_cast<llvm::StoreInst>(J)) {
+      if (!T->isSimple())
+        return nullptr;
+      if (T->getPointerOperand()->stripPointerCasts() == P && bytesOf(*T) >= bytesOf(S))
+        return T->getDebugLoc() ? T : nullptr;
+      continue;
+    }
+    if (J->mayReadFromMemory() || J->mayThrow() || llvm::isa<llvm::CallBase>(J) ||
+        llvm::isa<llvm::FenceInst>(J) || J->isTerminator())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether \p I is the only instruction of its function at its source
+/// location that may touch memory: its copies can then be told apart.
+bool aloneAtItsLocation(const llvm::Instruction &I) {
+  const Frames Own = framesOf(I.getDebugLoc().get());
+  for (const llvm::Instruction &J : llvm::instructions(*I.getFunction()))
+    if (&J != &I && J.mayReadOrWriteMemory() && J.getDebugLoc() &&
+        framesOf(J.getDebugLoc().get()) == Own)
+      return false;
+  return true;
+}
+
+} // namespace
+
+/// Follows an access the pipeline should delete: when it does, the access
+/// becomes a record of its function.
+class RemovedAccesses::Watch final : public llvm::CallbackVH {
+public:
+  Watch(RemovedAccesses &Owner, llvm::Instruction *I, Record R)
+      : llvm::CallbackVH(I), Owner(Owner), R(std::move(R)) {}
+  void deleted() override {
+    Owner.Records[R.Access.Function].push_back(R);
+    Owner.Watched.erase(getValPtr());
+    CallbackVH::deleted();
+  }
+
+private:
+  RemovedAccesses &Owner;
+  Record R;
+};
+
+RemovedAccesses::RemovedAccesses() = default;
+RemovedAccesses::~RemovedAccesses() = default;
+
+bool RemovedAccesses::baseOf(const llvm::Value *Ptr, const llvm::Function &F,
+                             Record &R) const {
+  if (!Ptr)
+    return false;
+  const llvm::Value *U = llvm::getUnderlyingObject(Ptr, 0);
+  if (const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(U)) {
+    if (!isSharedAddressSpace(G->getAddressSpace()))
+      return false;
+    R.Access.Variable = G;
+    return true;
+  }
+  // (Not a `byval` parameter: the inliner copies what it points to into a
+  // local object, whose accesses SROA then deletes.)
+  const auto *A = llvm::dyn_cast<llvm::Argument>(U);
+  if (!A || A->getParent() != &F || A->hasByValAttr())
+    return false;
+  R.Access.Variable = nullptr;
+  R.ArgNo = A->getArgNo();
+  return true;
+}
+
+void RemovedAccesses::beforeInlining(llvm::Function &F) {
+  std::vector<CallSite> &Sites = Calls[&F];
+  Sites.clear();
+  std::map<const llvm::Function *, std::shared_ptr<const Callee>> Bodies;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *CB = llvm::dyn_cast<llvm::CallBase>(&I);
+    llvm::Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+    if (!Fn || Fn->isDeclaration() || !CB->getDebugLoc())
+      continue;
+    std::shared_ptr<const Callee> &Body = Bodies[Fn];
+    if (!Body) {
+      auto B = std::make_shared<Callee>();
+      for (const llvm::Instruction &J : llvm::instructions(*Fn)) {
+        Record R;
+        if (!J.getDebugLoc() || !baseOf(plainAccess(J), *Fn, R))
+          continue;
+        R.Access.Loc = J.getDebugLoc().get();
+        R.Access.Bytes = bytesOf(J);
+        R.Access.Write = llvm::isa<llvm::StoreInst>(J);
+        B->Accesses.push_back(std::move(R));
+      }
+      auto Own = Records.find(Fn->getName().str());
+      if (Own != Records.end())
+        B->Removed = Own->second;
+      Body = std::move(B);
+    }
+    CallSite CS{llvm::WeakVH(CB), CB->getDebugLoc().get(), Body, {}};
+    for (llvm::Value *A : CB->args())
+      CS.Args.emplace_back(A);
+    Sites.push_back(std::move(CS));
+  }
+}
+
+void RemovedAccesses::afterInlining(llvm::Function &F) {
+  auto It = Calls.find(&F);
+  if (It != Calls.end()) {
+    // The source locations of what the inliner copied, once for all calls.
+    std::set<Frames> Copied;
+    bool Listed = false;
+    for (const CallSite &CS : It->second) {
+      if (CS.Call || (CS.Body->Accesses.empty() && CS.Body->Removed.empty()))
+        continue; // not inlined, or nothing to carry
+      if (!Listed) {
+        for (const llvm::Instruction &I : llvm::instructions(F))
+          if (I.getDebugLoc())
+            Copied.insert(framesOf(I.getDebugLoc().get()));
+        Listed = true;
+      }
+      inlined(F, CS, Copied);
+    }
+    Calls.erase(It);
+  }
+  watchUnreached(F);
+  watchStores(F);
+}
+
+void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,
+                              const std::set<Frames> &Copied) {
+  const std::string Name = F.getName().str();
+  // A record of the callee, at this call: of a shared variable, or of one
+  // of F's own parameters.
+  auto Carry = [&](Record R, const llvm::DILocation *Loc) {
+    if (R.Sibling)
+      R.Sibling = withOuter(R.Sibling, CS.Loc);
+    if (!R.Access.Variable && R.ArgNo != Pending &&
+        (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R)))
+      R.ArgNo = Pending;
+    if (!R.Access.Variable && R.ArgNo == Pending && !R.Sibling)
+      return;
+    R.Access.Loc = Loc;
+    R.Access.Function = Name;
+    Records[Name].push_back(std::move(R));
+  };
+  // What the inliner did not copy: never reached with this call's arguments.
+  const unsigned CallLine = CS.Loc->getLine();
+  auto IsCopied = [&](const Record &R) {
+    return Copied.count(framesOf(R.Access.Loc, CS.Loc)) != 0;
+  };
+  for (Record R : CS.Body->Accesses) {
+    if (IsCopied(R))
+      continue;
+    for (const Record &O : CS.Body->Accesses)
+      if (O.sameBase(R) && IsCopied(O)) {
+        R.Sibling = O.Access.Loc;
+        break;
+      }
+    // Only where the caller's argument is known: SROA deletes the copies of
+    // accesses to the caller's local arrays.
+    if (!R.Access.Variable &&
+        (R.ArgNo >= CS.Args.size() || !baseOf(CS.Args[R.ArgNo], F, R)))
+      continue;
+    R.Access.Why = "no shared-memory instruction of its own: never executed here, the "
+                   "compiler leaves it out when it inlines the call at line " +
+                   std::to_string(CallLine) +
+                   " (with that call's arguments it is not reached)";
+    Carry(R, withOuter(R.Access.Loc, CS.Loc));
+  }
+  for (const Record &R : CS.Body->Removed)
+    Carry(R, withOuter(R.Access.Loc, CS.Loc));
+}
+
+void RemovedAccesses::watchStores(llvm::Function &F) {
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *S = llvm::dyn_cast<llvm::StoreInst>(&I);
+    Record R;
+    if (!S || !S->getDebugLoc() || Watched.count(S) ||
+        !baseOf(plainAccess(*S), F, R))
+      continue;
+    const llvm::StoreInst *T = overwriter(*S);
+    if (!T)
+      continue;
+    R.Access.Loc = S->getDebugLoc().get();
+    R.Sibling = aloneAtItsLocation(*T) ? T->getDebugLoc().get() : nullptr;
+    R.Access.Function = F.getName().str();
+    R.Access.Bytes = bytesOf(*S);
+    R.Access.Write = true;
+    R.Access.Why = "no shared-memory instruction of its own: the compiler removes this "
+                   "write, which the write at line " +
+                   std::to_string(T->getDebugLoc().getLine()) +
+                   " overwrites before anything reads it";
+    watch(S, std::move(R));
+  }
+}
+
+void RemovedAccesses::watch(llvm::Instruction *I, Record R) {
+  Watched.insert(I);
+  Watches.push_back(std::make_unique<Watch>(*this, I, std::move(R)));
+}
+
+void RemovedAccesses::watchUnreached(llvm::Function &F) {
+  std::vector<std::pair<llvm::Instruction *, Record>> Accesses;
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    Record R;
+    if (I.getDebugLoc() && !Watched.count(&I) && baseOf(plainAccess(I), F, R))
+      Accesses.emplace_back(&I, std::move(R));
+  }
+  if (Accesses.empty())
+    return;
+  // As the SCCP pass solves a function, with every parameter unknown.
+  llvm::TargetLibraryInfoImpl TLII(llvm::Triple(F.getParent()->getTargetTriple()));
+  llvm::TargetLibraryInfo TLI(TLII);
+  llvm::SCCPSolver Solver(
+      F.getParent()->getDataLayout(), [&](llvm::Function &) -> const llvm::TargetLibraryInfo & { return TLI; },
+      F.getContext());
+  Solver.markBlockExecutable(&F.front());
+  for (llvm::Argument &A : F.args())
+    Solver.markOverdefined(&A);
+  do
+    Solver.solve();
+  while (Solver.resolvedUndefsIn(F));
+  for (auto &[I, R] : Accesses) {
+    if (Solver.isBlockExecutable(I->getParent()))
+      continue;
+    for (const auto &[J, O] : Accesses)
+      if (O.sameBase(R) && Solver.isBlockExecutable(J->getParent()) &&
+          aloneAtItsLocation(*J)) {
+        R.Sibling = J->getDebugLoc().get();
+        break;
+      }
+    R.Access.Loc = I->getDebugLoc().get();
+    R.Access.Function = F.getName().str();
+    R.Access.Bytes = bytesOf(*I);
+    R.Access.Write = llvm::isa<llvm::StoreInst>(I);
+    R.Access.Why = "no shared-memory instruction of its own: never executed, no path "
+                   "reaches it (the compiler removes it)";
+    watch(I, std::move(R));
+  }
+}
+
+void RemovedAccesses::stop(llvm::Module &M) {
+  Watches.clear();
+  Watched.clear();
+  Calls.clear();
+  for (auto &[Name, Rs] : Records) {
+    llvm::Function *F = M.getFunction(Name);
+    if (!F || F->isDeclaration() ||
+        std::none_of(Rs.begin(), Rs.end(), [](const Record &R) { return !R.Access.Variable; }))
+      continue;
+    // The shared variables F's memory instructions reach, by source
+    // location (null: another memory instruction).
+    std::map<Frames, std::set<const llvm::GlobalVariable *>> Reached;
+    for (const llvm::Instruction &I : llvm::instructions(*F)) {
+      Record R;
+      if (I.getDebugLoc() && I.mayReadOrWriteMemory())
+        Reached[framesOf(I.getDebugLoc().get())].insert(
+            baseOf(plainAccess(I), *F, R) ? R.Access.Variable : nullptr);
+    }
+    for (Record &R : Rs) {
+      if (R.Access.Variable || !R.Sibling)
+        continue;
+      auto It = Reached.find(framesOf(R.Sibling));
+      if (It != Reached.end() && It->second.size() == 1)
+        R.Access.Variable = *It->second.begin(); // stays null if not shared
+    }
+  }
+}
+
+std::vector<ReusedLoads::DroppedRead>
+RemovedAccesses::removedIn(llvm::StringRef Name) const {
+  std::vector<ReusedLoads::DroppedRead> Out;
+  auto It = Records.find(Name.str());
+  if (It != Records.end())
+    for (const Record &R : It->second)
+      if (R.Access.Variable)
+        Out.push_back(R.Access);
+  return Out;
+}
+
+} // namespace ldslint

@@ -1,0 +1,111 @@
+// Accesses that helpers make through their parameters and that the compiler
+// removes before it knows they reach shared memory still get an answer at
+// their line, saying why: a write overwritten before anything reads it (a
+// base constructor's vtable pointer), and an access in a branch the call's
+// constant arguments decide (the inliner does not copy it).
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="of its own"
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s --implicit-check-not="of its own"
+
+__device__ inline void *operator new(__SIZE_TYPE__, void *p) noexcept { return p; }
+
+struct Shape {
+  __device__ Shape() {}
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:22: remark: writing shared array 'buf' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler removes this write, which the write at line [[@LINE+6]] overwrites before anything reads it)
+  __device__ virtual ~Shape() {}
+  __device__ virtual int area() const = 0;
+};
+
+struct Square : Shape {
+  __device__ Square(int s) : side(s) {}
+  __device__ int area() const override { return side * side; }
+  int side;
+};
+
+__global__ void placement(int *out) {
+  __shared__ __attribute__((aligned(16))) unsigned char buf[sizeof(Square)];
+  if (threadIdx.x == 0)
+    new (buf) Square(out[0]);
+  __syncthreads();
+  out[threadIdx.x] = reinterpret_cast<Square *>(buf)->side;
+}
+
+// A helper's write that the next one replaces: removed as well; a write
+// that is read in between stays.
+__device__ void clear(unsigned *p) { *p = 0; }
+// CHECK: removed-in-helpers.cu:[[@LINE-1]]:38: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler removes this write, which the write at line [[@LINE+3]] overwrites before anything reads it)
+__device__ void reset(unsigned *p, unsigned v) {
+  clear(p);
+  *p = v;
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 's'
+}
+__device__ unsigned kept(unsigned *p, unsigned v) {
+  *p = 0;
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  unsigned old = p[1];
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:18: remark: reading shared array 's'
+  *p = v;
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  return old;
+}
+
+__global__ void overwritten(unsigned *out) {
+  __shared__ unsigned s[64 * 32];
+  reset(&s[threadIdx.x * 32], out[threadIdx.x]);
+  out[threadIdx.x] = kept(&s[threadIdx.x], 1u);
+}
+
+// `compare(..., dir)` with `dir` known: the read of `fb` in the branch for
+// `arrow != dir` is never executed.
+template <unsigned dir>
+__device__ void compare(unsigned &a, unsigned &b, unsigned &fa, unsigned &fb, unsigned arrow) {
+  if ((arrow == dir && fa == 1) ||
+      (arrow != dir && fb == 1)) {
+    // CHECK: removed-in-helpers.cu:[[@LINE-1]]:24: remark: reading shared array 'f' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed here, the compiler leaves it out when it inlines the call at line [[@LINE+10]] (with that call's arguments it is not reached))
+    unsigned t = a;
+    a = b;
+    b = t;
+  }
+}
+
+template <unsigned dir> __global__ void pruned(unsigned *out) {
+  __shared__ unsigned s[64], f[64];
+  f[threadIdx.x] = out[threadIdx.x];
+  compare<dir>(s[2 * threadIdx.x], s[2 * threadIdx.x + 1], f[2 * threadIdx.x], f[2 * threadIdx.x + 1], dir);
+  out[threadIdx.x] = s[threadIdx.x];
+}
+template __global__ void pruned<1>(unsigned *);
+
+// A loop that never runs for this instantiation (`for (i = 1; i < 1; ...)`):
+// the read in `plus`, through a reference, is never executed; also when the
+// helper reaches the array through a reference kept in a local object.
+struct plus {
+  __device__ unsigned operator()(const unsigned &a, const unsigned &b) const { return a + b; }
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:91: remark: reading shared array 'h' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed, no path reaches it (the compiler removes it))
+  // CHECK: removed-in-helpers.cu:[[@LINE-2]]:91: remark: reading shared array 'g' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed, no path reaches it (the compiler removes it))
+};
+template <int N> __device__ unsigned reduce(const unsigned (&in)[N]) {
+  unsigned r = in[0];
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:16: remark: reading shared array 'h'
+  // CHECK: removed-in-helpers.cu:[[@LINE-2]]:16: remark: reading shared array 'g'
+  for (int i = 1; i < N; ++i)
+    r = plus()(r, in[i]);
+  return r;
+}
+struct Histogram {
+  unsigned (&bins)[4][1];
+  __device__ unsigned total(int p) { return reduce(bins[p]); }
+};
+
+__global__ void never_runs(unsigned *out) {
+  __shared__ unsigned h[4][1], g[4][1];
+  Histogram H{h};
+  out[threadIdx.x] = H.total(threadIdx.x & 3) + reduce(g[threadIdx.x & 3]);
+}
+
+// A helper reading a caller's local array in a branch the call decides:
+// no shared memory, nothing to say.
+__device__ unsigned pick(const unsigned (&v)[2], bool second) { return second ? v[1] : v[0]; }
+__global__ void local_array(unsigned *out) {
+  unsigned v[2] = {out[0], out[1]};
+  out[threadIdx.x] = pick(v, false);
+}
