@@ -1,6 +1,9 @@
 //===- SymExpr.cpp ---------------------------------------------------------===//
 #include "SymExpr.h"
 
+#include <unordered_map>
+#include <unordered_set>
+
 namespace ldslint {
 
 SymRef SymExpr::constant(int64_t V, IntType T) {
@@ -56,32 +59,57 @@ std::optional<int64_t> evaluate(const SymExpr &E, const SymbolValues &Values) {
 }
 
 void forEachSymbol(const SymExpr &E, const std::function<void(SymbolId)> &F) {
-  if (E.K == SymExpr::Kind::Symbol)
-    F(E.Sym);
-  if (E.A)
-    forEachSymbol(*E.A, F);
-  if (E.B)
-    forEachSymbol(*E.B, F);
-  if (E.C)
-    forEachSymbol(*E.C, F);
+  // Expressions are DAGs: a select chain built from merge phis shares its
+  // operands, and a walk of the tree would be exponential (rocPRIM's block
+  // sort: minutes). Each node is visited once.
+  std::vector<const SymExpr *> Work{&E};
+  std::unordered_set<const SymExpr *> Seen{&E};
+  while (!Work.empty()) {
+    const SymExpr *N = Work.back();
+    Work.pop_back();
+    if (N->K == SymExpr::Kind::Symbol)
+      F(N->Sym);
+    for (const SymRef *Child : {&N->A, &N->B, &N->C})
+      if (*Child && Seen.insert(Child->get()).second)
+        Work.push_back(Child->get());
+  }
 }
 
-SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace) {
+namespace {
+/// rewrite() with each shared node rewritten once (see forEachSymbol).
+SymRef rewriteOnce(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace,
+                   std::unordered_map<const SymExpr *, SymRef> &Done) {
   if (!E)
     return E;
-  if (SymRef R = Replace(E))
-    return R;
-  if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
-    return E;
-  SymRef A = rewrite(E->A, Replace), B = rewrite(E->B, Replace),
-         C = rewrite(E->C, Replace);
-  if (A == E->A && B == E->B && C == E->C)
-    return E;
-  auto N = std::make_shared<SymExpr>(*E);
-  N->A = A;
-  N->B = B;
-  N->C = C;
-  return N;
+  const auto Found = Done.find(E.get());
+  if (Found != Done.end())
+    return Found->second;
+  SymRef Out = Replace(E);
+  if (!Out) {
+    if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol) {
+      Out = E;
+    } else {
+      SymRef A = rewriteOnce(E->A, Replace, Done), B = rewriteOnce(E->B, Replace, Done),
+             C = rewriteOnce(E->C, Replace, Done);
+      if (A == E->A && B == E->B && C == E->C) {
+        Out = E;
+      } else {
+        auto N = std::make_shared<SymExpr>(*E);
+        N->A = A;
+        N->B = B;
+        N->C = C;
+        Out = N;
+      }
+    }
+  }
+  Done.emplace(E.get(), Out);
+  return Out;
+}
+} // namespace
+
+SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace) {
+  std::unordered_map<const SymExpr *, SymRef> Done;
+  return rewriteOnce(E, Replace, Done);
 }
 
 SymRef substitute(const SymRef &E,

@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
+#include <unordered_map>
 #include <cctype>
 #include <set>
 
@@ -152,6 +153,9 @@ private:
   DominatorTree DT;
   LoopInfo LI;
   std::map<const Value *, SymRef> Values;
+  /// Size of each expression as a tree, saturated at MaxTreeSize + 1 (the
+  /// SymRef keeps the node alive, so that its address is not reused).
+  std::unordered_map<const SymExpr *, std::pair<SymRef, uint64_t>> TreeSizes;
   std::map<const Value *, PointerValue> Pointers;
   std::set<const Value *> InProgress;
   std::map<const Loop *, int> LoopIds; ///< -1: loop without a variable
@@ -239,6 +243,20 @@ private:
       buildLoop(L);
   }
 
+  /// Expressions larger than this as a tree become unknowns.
+  static constexpr uint64_t MaxTreeSize = 4096;
+  uint64_t treeSize(const SymRef &E) {
+    const auto Found = TreeSizes.find(E.get());
+    if (Found != TreeSizes.end())
+      return Found->second.second;
+    uint64_t N = 1;
+    for (const SymRef *Child : {&E->A, &E->B, &E->C})
+      if (*Child)
+        N = std::min<uint64_t>(N + treeSize(*Child), MaxTreeSize + 1);
+    TreeSizes.emplace(E.get(), std::make_pair(E, N));
+    return N;
+  }
+
   SymRef value(const Value *V) {
     auto It = Values.find(V);
     if (It != Values.end())
@@ -253,6 +271,12 @@ private:
     InProgress.insert(V);
     ++Depth;
     SymRef R = valueUncached(V);
+    // Merge phis become selects that share their operands: a chain of
+    // diamonds doubles the expression as a tree at each one (rocPRIM's
+    // block sort), and every walk of it after this would too.
+    if (R && treeSize(R) > MaxTreeSize)
+      R = unknown(V, nameOf(V, "a value"),
+                  "it is merged from more paths than ldslint follows", true);
     --Depth;
     InProgress.erase(V);
     Values[V] = R;
@@ -596,6 +620,25 @@ private:
     if (startsWith(Name, "llvm.umax.")) return minMax(Op::Max, true);
     if (startsWith(Name, "llvm.smin.")) return minMax(Op::Min, false);
     if (startsWith(Name, "llvm.smax.")) return minMax(Op::Max, false);
+    // Saturating unsigned arithmetic (rocPRIM's block sort: `a - b` that
+    // stops at 0): `a > b ? a - b : 0` and `a + b` capped at the type's
+    // largest value.
+    if (startsWith(Name, "llvm.usub.sat.") || startsWith(Name, "llvm.uadd.sat.")) {
+      const unsigned Bits = T.Bits;
+      const IntType U{Bits, false};
+      SymRef A = asUnsigned(value(C->getArgOperand(0)), Bits),
+             B = asUnsigned(value(C->getArgOperand(1)), Bits);
+      if (startsWith(Name, "llvm.usub.sat."))
+        return SymExpr::cast(SymExpr::select(compare(CmpInst::ICMP_UGT, A, B, Bits),
+                                             SymExpr::binary(Op::Sub, A, B, U),
+                                             SymExpr::constant(0, U), U),
+                             T);
+      const int64_t Largest = Bits >= 64 ? -1 : (int64_t(1) << Bits) - 1;
+      SymRef Sum = SymExpr::binary(Op::Add, A, B, U);
+      return SymExpr::cast(SymExpr::select(compare(CmpInst::ICMP_ULT, Sum, A, Bits),
+                                           SymExpr::constant(Largest, U), Sum, U),
+                           T);
+    }
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
