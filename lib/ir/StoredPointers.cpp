@@ -2,6 +2,7 @@
 #include "ir/StoredPointers.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/IR/Dominators.h"
@@ -33,7 +34,7 @@ bool collectUses(llvm::AllocaInst &Object, std::vector<llvm::LoadInst *> &Pointe
           return false;
         Work.push_back(I);
       } else if (auto *L = llvm::dyn_cast<llvm::LoadInst>(I)) {
-        if (L->getType()->isPointerTy() && L->isSimple())
+        if ((L->getType()->isPointerTy() || L->getType()->isIntegerTy()) && L->isSimple())
           PointerLoads.push_back(L);
       } else if (auto *S = llvm::dyn_cast<llvm::StoreInst>(I)) {
         if (U.getOperandNo() != S->getPointerOperandIndex())
@@ -80,7 +81,10 @@ llvm::PreservedAnalyses ForwardStoredPointers::run(llvm::Function &F,
       llvm::StoreInst *Only = nullptr;
       bool Other = false;
       for (llvm::Instruction *W : Writes) {
-        if (!llvm::isModSet(AA->getModRefInfo(W, Loc)))
+        // A write that no path takes to the load does not change it (the
+        // agent's later updates of its own arrays).
+        if (!llvm::isModSet(AA->getModRefInfo(W, Loc)) ||
+            !llvm::isPotentiallyReachable(W, Load, nullptr, DT, LI))
           continue;
         auto *S = llvm::dyn_cast<llvm::StoreInst>(W);
         if (Only || !S) {

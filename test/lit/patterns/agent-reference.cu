@@ -3,7 +3,8 @@
 // the object in memory, and each access through the reference reads the
 // pointer back from it; the reference's one store is forwarded to those
 // reads (lib/ir/StoredPointers.h), so the accesses are answered: without it
-// both lines below got no finding at all.
+// both lines below got no finding at all (and `tid`, an integer member, made
+// the read `unknown`).
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="not decided"
 
 struct Storage { unsigned counters[32][32]; };
@@ -12,8 +13,9 @@ struct Agent {
   Storage &storage;
   unsigned local[4][2];
   const unsigned *keys;
+  unsigned tid; // CUB's linear_tid: an integer read back from the object
 
-  __device__ Agent(Storage &s) : storage(s), keys(nullptr) {}
+  __device__ Agent(Storage &s) : storage(s), keys(nullptr), tid(threadIdx.x) {}
 
   __device__ void reset() {
     for (int r = 0; r < 4; ++r)
@@ -23,8 +25,9 @@ struct Agent {
   }
 
   __device__ void count(unsigned key) {
+    const unsigned t = tid;
     for (int i = 0; i < 2; ++i)
-      local[key & 3][i] += storage.counters[i][threadIdx.x];
+      local[key & 3][i] += storage.counters[i][t];
     // CHECK: agent-reference.cu:[[@LINE-1]]:{{[0-9]+}}: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict
   }
 };
