@@ -678,10 +678,6 @@ private:
     }
     const Value *Obj = getUnderlyingObject(L->getPointerOperand());
     if (isa<AllocaInst>(Obj))
-      if (const StoreInst *St = onlyStoreReadBy(L))
-        if (St->getValueOperand()->getType() == L->getType())
-          return value(St->getValueOperand());
-    if (isa<AllocaInst>(Obj))
       return unknown(L, nameOf(L, "a value"),
                      "it is kept in a local array indexed at run time", true);
     return loaded(L, L);
@@ -1337,93 +1333,9 @@ private:
     return notPlaced(P, "the pointer is not understood");
   }
 
-  /// Whether GEP \p G, at byte \p Off of a local object plus a run-time
-  /// index, only reads or writes bytes at or after \p Hi: its offsets do not
-  /// wrap below its base (`nuw`, LLVM 19+) and its result is used by plain
-  /// loads and stores only (`cached_segment[i]` after a pointer member).
-  bool onlyAbove(const GetElementPtrInst *G, int64_t Off, int64_t Hi) {
-#if LLVM_VERSION_MAJOR >= 19
-    if (!G->hasNoUnsignedWrap() || Off < Hi)
-      return false;
-    for (const User *U : G->users()) {
-      if (isa<LoadInst>(U))
-        continue;
-      const auto *St = dyn_cast<StoreInst>(U);
-      if (!St || St->getPointerOperand() != G)
-        return false;
-    }
-    return true;
-#else
-    (void)G, (void)Off, (void)Hi;
-    return false;
-#endif
-  }
-
-  /// The one store that writes the bytes \p L reads from a local object,
-  /// when the object is written nowhere else over them and does not escape
-  /// (a pointer member of a helper object SROA could not split, e.g. CUB's
-  /// `BlockScanRaking` holding its `TempStorage &`); null otherwise.
-  const StoreInst *onlyStoreReadBy(const LoadInst *L) {
-    APInt LoadOff(DL.getIndexTypeSizeInBits(L->getPointerOperand()->getType()), 0);
-    const Value *Obj =
-        L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, LoadOff, true);
-    if (!isa<AllocaInst>(Obj))
-      return nullptr;
-    const int64_t Lo = LoadOff.getSExtValue();
-    const int64_t Hi = Lo + static_cast<int64_t>(DL.getTypeStoreSize(L->getType()));
-    const StoreInst *Found = nullptr;
-    std::vector<std::pair<const Value *, int64_t>> Work{{Obj, 0}};
-    for (size_t I = 0; I < Work.size(); ++I) {
-      if (I > 512)
-        return nullptr;
-      const auto [Ptr, Off] = Work[I];
-      for (const User *U : Ptr->users()) {
-        if (auto *G = dyn_cast<GetElementPtrInst>(U)) {
-          APInt C(DL.getIndexTypeSizeInBits(G->getType()), 0);
-          if (!G->accumulateConstantOffset(DL, C)) {
-            if (!onlyAbove(G, Off, Hi))
-              return nullptr; // a run-time index may reach any byte
-            continue;
-          }
-          Work.push_back({G, Off + C.getSExtValue()});
-        } else if (isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
-          Work.push_back({U, Off});
-        } else if (isa<LoadInst>(U)) {
-          continue;
-        } else if (auto *St = dyn_cast<StoreInst>(U)) {
-          if (St->getPointerOperand() != Ptr)
-            return nullptr; // the object's address escapes
-          const int64_t SLo = Off;
-          const int64_t SHi =
-              SLo + static_cast<int64_t>(DL.getTypeStoreSize(St->getValueOperand()->getType()));
-          if (SHi <= Lo || SLo >= Hi)
-            continue; // other bytes
-          if (SLo != Lo || SHi != Hi || Found)
-            return nullptr;
-          Found = St;
-        } else if (auto *II = dyn_cast<IntrinsicInst>(U)) {
-          if (!II->isLifetimeStartOrEnd())
-            return nullptr;
-        } else {
-          return nullptr;
-        }
-      }
-    }
-    if (!Found || !DT.dominates(Found, L))
-      return nullptr;
-    // Stored in a loop and read after it: the last iteration's value, which
-    // is not what the stored SSA value means at the read.
-    if (const Loop *StoreLoop = LI.getLoopFor(Found->getParent()))
-      if (!StoreLoop->contains(L))
-        return nullptr;
-    return Found;
-  }
-
   /// A pointer kept in a local array (`T *p[2] = {a, b}; p[k][i]`): shared
   /// when every pointer stored into that array is.
   PointerValue loadedPointer(const LoadInst *L) {
-    if (const StoreInst *St = onlyStoreReadBy(L))
-      return pointer(St->getValueOperand());
     if (auto Table = tableLookup(L)) {
       const auto &[Index, Entries] = *Table;
       std::vector<PointerValue> Ps;

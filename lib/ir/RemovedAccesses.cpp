@@ -1,6 +1,7 @@
 //===- RemovedAccesses.cpp -------------------------------------------------===//
 #include "ir/RemovedAccesses.h"
 
+#include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -32,17 +33,6 @@ Frames framesOf(const llvm::DILocation *L, const llvm::DILocation *Outer = nullp
   for (; Outer; Outer = Outer->getInlinedAt())
     Out.emplace_back(Outer->getLine(), Outer->getColumn(), Outer->getScope());
   return Out;
-}
-
-/// \p L with \p Outer appended to its inlining chain.
-const llvm::DILocation *withOuter(const llvm::DILocation *L,
-                                  const llvm::DILocation *Outer) {
-  if (!Outer)
-    return L;
-  const llvm::DILocation *Inner =
-      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
-  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
-                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
 }
 
 /// A load or store that is neither volatile nor atomic: its pointer.

@@ -1,6 +1,7 @@
 //===- ReusedLoads.cpp -----------------------------------------------------===//
 #include "ir/ReusedLoads.h"
 
+#include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
@@ -16,17 +17,6 @@ ReusedLoads::Key keyOf(const llvm::DILocation *L) {
 bool sameFrame(const llvm::DILocation *A, const llvm::DILocation *B) {
   return A->getLine() == B->getLine() && A->getColumn() == B->getColumn() &&
          A->getScope() == B->getScope();
-}
-
-/// \p L with \p Outer appended to its inlining chain.
-const llvm::DILocation *withOuter(const llvm::DILocation *L,
-                                  const llvm::DILocation *Outer) {
-  if (!Outer)
-    return L;
-  const llvm::DILocation *Inner =
-      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
-  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
-                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
 }
 
 } // namespace
