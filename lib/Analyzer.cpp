@@ -138,6 +138,7 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   std::string Error;
   std::unique_ptr<DeviceModule> DM;
   std::vector<Finding> Findings;
+  std::vector<AnalysedKernel> Kept; // what the fix planner models
   EvaluationCache Cache;
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext CRC;
@@ -152,7 +153,7 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
     debugTime("device IR", Start);
     if (DM)
       Findings = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, &Cache,
-                                     &Out.Skipped);
+                                     &Out.Skipped, &Kept);
     debugTime("IR analysis", Emitted);
   });
   if (!Finished) {
@@ -167,7 +168,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   }
   sortBySource(Findings, Found.Kernels, Ctx);
   const auto Planned = std::chrono::steady_clock::now();
-  planSourceFixes(Ctx, Model, Launches, Options, Found.Kernels, Findings, Cache);
+  planSourceFixes(Ctx, Model, Launches, Options, Found.Kernels, Kept, Findings,
+                  Cache);
   debugTime("fixes", Planned);
   Out.Findings = std::move(Findings);
 }

@@ -88,6 +88,18 @@ void FixPlanner::plan(std::vector<Finding> &Findings) {
   }
 }
 
+std::string FixPlanner::unfollowedUse(const VarDecl *Array) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Refs = References.find(Array->getLocation().getRawEncoding());
+  if (Refs != References.end())
+    for (const DeclRefExpr *DRE : Refs->second)
+      if (!Followed.count(DRE))
+        return "'" + Array->getNameAsString() + "' is used at line " +
+               std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(DRE->getLocation()))) +
+               " in a way ldslint does not follow";
+  return "";
+}
+
 int64_t FixPlanner::elementBytes(const VarDecl *Array) const {
   // Per declaration: instantiations of one template array (float, double)
   // differ.
@@ -533,23 +545,21 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
          (Ext == U.Kernel->Extents.end() || Ext->second.size() != Rank)))
       return No + "'" + Name + "' is not an array of known extents in every access";
   }
+  // What the source does with the layout is the more specific reason (a
+  // memcpy of the array is also an access the analysis leaves unknown).
+  auto Observed = LayoutObserved.find(Decl->getLocation().getRawEncoding());
+  if (Observed != LayoutObserved.end())
+    return No + Observed->second;
   for (const Use &U : Uses)
     if (Findings[U.Finding].Result.Status == Verdict::Unknown)
       return No + "not every access of '" + Name + "' could be analysed (line " +
              std::to_string(Findings[U.Finding].Line) + ")";
-  auto Observed = LayoutObserved.find(Decl->getLocation().getRawEncoding());
-  if (Observed != LayoutObserved.end())
-    return No + Observed->second;
   // Every use of the array must be one the analysis followed: a pointer
   // that changes, a reference parameter, a callee reached through a pointer
   // or decltype would keep the old layout.
-  auto Refs = References.find(Decl->getLocation().getRawEncoding());
-  if (Refs != References.end())
-    for (const DeclRefExpr *DRE : Refs->second)
-      if (!Followed.count(DRE))
-        return No + "'" + Name + "' is used at line " +
-               std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(DRE->getLocation()))) +
-               " in a way ldslint does not follow";
+  const std::string Unfollowed = unfollowedUse(Decl);
+  if (!Unfollowed.empty())
+    return No + Unfollowed;
   if (OneDimensional)
     return planRowStride(Uses, Findings);
   // Both fixes move elements within rows: an index that leaves its row

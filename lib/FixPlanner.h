@@ -51,10 +51,22 @@ public:
 
   void addAccess(const ExtractedKernel &K, const AccessSite &Site,
                  const std::vector<Launch> &Launches, size_t FindingIndex);
-  /// The references to shared variables that kernel \p K followed.
-  void addKernel(const ExtractedKernel &K) {
-    Followed.insert(K.FollowedRefs.begin(), K.FollowedRefs.end());
+
+  /// References to shared variables that a model accounts for (the AST
+  /// model's ExtractedKernel::FollowedRefs, ir/FixSites.h's Followed).
+  void follow(const std::set<const clang::DeclRefExpr *> &Refs) {
+    Followed.insert(Refs.begin(), Refs.end());
   }
+
+  /// Why the source depends on \p Array's layout (sizeof aside), or "".
+  std::string layoutObserved(const clang::VarDecl *Array) const {
+    auto It = LayoutObserved.find(Array->getLocation().getRawEncoding());
+    return It == LayoutObserved.end() ? std::string() : It->second;
+  }
+
+  /// "'a' is used at line N in a way ldslint does not follow" for the first
+  /// reference to \p Array no model accounts for, or "".
+  std::string unfollowedUse(const clang::VarDecl *Array) const;
 
   /// Attaches fixes (or notes saying why none) to \p Findings.
   void plan(std::vector<Finding> &Findings);

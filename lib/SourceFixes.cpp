@@ -3,6 +3,7 @@
 
 #include "FixPlanner.h"
 #include "KernelExtractor.h"
+#include "ir/FixSites.h"
 #include "DebugTime.h"
 #include "StringCompat.h"
 
@@ -140,6 +141,7 @@ void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
 void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
                      const LaunchSites &Launches, const AnalysisOptions &Options,
                      const std::vector<const FunctionDecl *> &Kernels,
+                     const std::vector<AnalysedKernel> &Analysed,
                      std::vector<Finding> &Findings, EvaluationCache &Cache) {
   std::set<SourceLocation> Conflicting;
   for (const Finding &F : Findings)
@@ -148,12 +150,25 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
   if (Conflicting.empty())
     return;
 
+  // Multi-dimensional arrays: modelled from the device IR.
+  auto Phase = std::chrono::steady_clock::now();
+  std::set<const VarDecl *> MultiDimensional;
+  for (const AnalysedKernel &AK : Analysed)
+    for (const VarDecl *VD : AK.Arrays)
+      if (VD && Conflicting.count(VD->getLocation()) &&
+          Ctx.getAsConstantArrayType(VD->getType()) &&
+          Ctx.getAsConstantArrayType(
+              Ctx.getAsConstantArrayType(VD->getType())->getElementType()))
+        MultiDimensional.insert(VD);
+  IrFixSites FromIr = fixSitesFromIr(Ctx, Analysed, MultiDimensional);
+  for (const VarDecl *VD : MultiDimensional)
+    Conflicting.erase(VD->getLocation());
+
   // Only the kernels that access those arrays: every access has a finding.
   std::map<std::string, std::set<SourceLocation>> ArraysOf;
   for (const Finding &F : Findings)
     if (F.DeclLoc.isValid() && Conflicting.count(F.DeclLoc))
       ArraysOf[F.Function].insert(F.DeclLoc);
-  auto Phase = std::chrono::steady_clock::now();
   std::vector<ExtractedKernel> Extracted;
   // Array -> a kernel accessing it whose source model is incomplete.
   std::map<SourceLocation, std::string> TooLarge;
@@ -184,10 +199,37 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
   Phase = std::chrono::steady_clock::now();
   FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle);
   Planner.setDeadline(Options.Deadline);
-  for (const ExtractedKernel &K : Extracted)
-    Planner.addKernel(K);
-  std::vector<Finding> Modelled;
+  Planner.follow(FromIr.Followed);
+  for (const auto &[VD, Why] : FromIr.Refused) {
+    // What the source does with the array, where it says, is the reason
+    // (the planner's own order), then what the IR model could not do.
+    std::string Reason = Planner.layoutObserved(VD);
+    if (Reason.empty())
+      Reason = Planner.unfollowedUse(VD);
+    if (Reason.empty())
+      Reason = Why;
+    for (Finding &F : Findings)
+      if (F.DeclLoc == VD->getLocation() && F.Result.Status == Verdict::Conflict)
+        F.FixNotes.push_back("no fix offered: " + Reason);
+  }
+  // The AST models account for the references of the arrays they model.
   for (const ExtractedKernel &K : Extracted) {
+    std::set<const DeclRefExpr *> Refs;
+    for (const DeclRefExpr *Ref : K.FollowedRefs)
+      if (!MultiDimensional.count(dyn_cast<VarDecl>(Ref->getDecl())))
+        Refs.insert(Ref);
+    Planner.follow(Refs);
+  }
+  std::vector<const ExtractedKernel *> Models;
+  for (const ExtractedKernel &K : Extracted)
+    Models.push_back(&K);
+  for (const VarDecl *VD : FromIr.Modelled)
+    Conflicting.insert(VD->getLocation());
+  for (const auto &K : FromIr.Kernels)
+    Models.push_back(K.get());
+  std::vector<Finding> Modelled;
+  for (const ExtractedKernel *KP : Models) {
+    const ExtractedKernel &K = *KP;
     if (pastDeadline(Options))
       break;
     if (std::none_of(K.Accesses.begin(), K.Accesses.end(), [&](const AccessSite &S) {
@@ -198,8 +240,12 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
     const std::vector<LaunchRun> Runs =
         launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
+    const bool IrModel = std::any_of(FromIr.Kernels.begin(), FromIr.Kernels.end(),
+                                     [&](const auto &P) { return P.get() == KP; });
     for (const AccessSite &Site : K.Accesses) {
-      if (!Conflicting.count(Site.Array->getLocation()))
+      // Each array is modelled once: from the device IR, or from the AST.
+      if (!Conflicting.count(Site.Array->getLocation()) ||
+          IrModel != (FromIr.Modelled.count(Site.Array) > 0))
         continue;
       Planner.addAccess(K, Site, Runs, Modelled.size());
       Modelled.push_back(modelledFinding(Ctx, K, Site, Runs, Configs, Model, Cache));

@@ -77,11 +77,11 @@ const VarDecl *describeAccess(Finding &F, const DeviceModule &DM,
 /// struct size; storing each member in its own array (SoA) makes lanes read
 /// consecutive words.
 void suggestStructOfArrays(const ASTContext &Ctx, const VarDecl &Array, Finding &F) {
-  if (F.Result.Status != Verdict::Conflict)
-    return;
+  if (F.Result.Status != Verdict::Conflict || !Array.getType()->isArrayType())
+    return; // one struct (CUB's TempStorage) has no members to split
   const QualType Elem = Ctx.getBaseElementType(Array.getType());
-  if (!Elem->isRecordType() || Elem->isIncompleteType())
-    return;
+  if (!Elem->isStructureOrClassType() || Elem->isIncompleteType())
+    return; // a union's members share their bytes
   const int64_t StructBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
   if (StructBytes <= static_cast<int64_t>(F.WidthBytes))
     return;
@@ -346,7 +346,7 @@ std::vector<Finding> analyzeDeviceModule(
     ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
     EvaluationCache *Cache,
-    std::vector<std::string> *Skipped) {
+    std::vector<std::string> *Skipped, std::vector<AnalysedKernel> *Kept) {
   std::vector<Finding> Findings;
   const SourceManager &SM = Ctx.getSourceManager();
   DebugLocationMap Locations(SM);
@@ -373,7 +373,8 @@ std::vector<Finding> analyzeDeviceModule(
     if (FD)
       for (const ParmVarDecl *P : FD->parameters())
         ParamNames.push_back(P->getNameAsString());
-    const IrKernel K = buildIrKernel(Fn, ParamNames, Model.WaveSize);
+    IrKernel K = buildIrKernel(Fn, ParamNames, Model.WaveSize);
+    AnalysedKernel Analysed;
     if (std::getenv("LDSLINT_DEBUG_IR"))
       dumpKernel(K);
     std::vector<LaunchConfig> Configs;
@@ -424,6 +425,8 @@ std::vector<Finding> analyzeDeviceModule(
                         [&](Finding &G) { Placement().place(G); }, Merged);
       if (A.Model.Kind != AccessKind::Atomic)
         addReusedFindings(Locations, DM.reusedBy(*A.Inst), F, Reused);
+      Analysed.Locs.push_back(F.Loc);
+      Analysed.Arrays.push_back(VD);
       Findings.push_back(std::move(F));
       Arrays.push_back(A.Array);
       Models.push_back(&A.Model);
@@ -457,6 +460,11 @@ std::vector<Finding> analyzeDeviceModule(
     for (Finding &G : Reused) {
       Placement().place(G);
       Findings.push_back(std::move(G));
+    }
+    if (Kept && FD && !K.Accesses.empty()) {
+      Analysed.Decl = FD;
+      Analysed.Kernel = std::move(K);
+      Kept->push_back(std::move(Analysed));
     }
   }
   return Findings;

@@ -13,15 +13,27 @@
 #include "LaunchEvaluation.h"
 #include "LaunchSites.h"
 #include "ir/DeviceModule.h"
+#include "ir/LaneValues.h"
 
 #include <functional>
 
 namespace ldslint {
 
+/// A kernel as analysed, kept for the fix planner (ir/FixSites.h).
+struct AnalysedKernel {
+  const clang::FunctionDecl *Decl = nullptr;
+  IrKernel Kernel;
+  /// Per access of Kernel: where its finding is, and its array's declaration.
+  std::vector<clang::SourceLocation> Locs;
+  std::vector<const clang::VarDecl *> Arrays;
+};
+
+/// \p Kept: the kernels with a declaration, as analysed.
 std::vector<Finding> analyzeDeviceModule(
     clang::ASTContext &Ctx, const DeviceModule &DM, const BankModel &Model,
     const LaunchSites &Launches, const AnalysisOptions &Options,
-    EvaluationCache *Cache = nullptr, std::vector<std::string> *Skipped = nullptr);
+    EvaluationCache *Cache = nullptr, std::vector<std::string> *Skipped = nullptr,
+    std::vector<AnalysedKernel> *Kept = nullptr);
 
 } // namespace ldslint
 

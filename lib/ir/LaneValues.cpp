@@ -1434,6 +1434,9 @@ private:
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());
     A.Model.Conditions = conditionsOf(I.getParent());
+    if (A.Model.Address)
+      A.Indices = arrayIndices(Op.Pointer, Op.Offset, *P.Base, DL,
+                               [this](const Value *V) { return value(V); });
     if (P.Base) {
       A.Model.BaseAlign = P.Base->isDeclaration()
                               ? static_cast<unsigned>(P.Base->getAlign().valueOrOne().value())

@@ -24,6 +24,7 @@
 #define LDSLINT_IR_LANEVALUES_H
 
 #include "AccessModel.h"
+#include "ir/ArrayIndices.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -40,6 +41,10 @@ struct IrAccess {
   const llvm::GlobalVariable *Array = nullptr;
   AccessModel Model;
   bool AsyncCopy = false; ///< cp.async (see MemoryOperation)
+  /// The access's index in each dimension of Array, when its pointer is a
+  /// chain of GEPs over the array's type (ArrayIndices.h): what the fix
+  /// planner pads or swizzles.
+  std::optional<ArrayIndices> Indices;
 };
 
 struct IrKernel {

@@ -228,8 +228,13 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
       if (U->getType()->isPointerTy()) {
         MemoryOperation Op;
         Op.Pointer = U.get();
-        Op.Kind = WritesFirst && U.getOperandNo() == 0 ? AccessKind::Write
-                                                      : AccessKind::Read;
+        // A parameter the callee only writes through (`writeonly`: wmma's
+        // store_matrix_sync) is a write; any other is reported as a read.
+        const bool Writes =
+            (WritesFirst && U.getOperandNo() == 0) ||
+            (Call->onlyWritesMemory(U.getOperandNo()) &&
+             !Call->onlyReadsMemory(U.getOperandNo()));
+        Op.Kind = Writes ? AccessKind::Write : AccessKind::Read;
         Op.NotModelled = What + " accesses memory through this pointer";
         Ops.push_back(Op);
       }

@@ -382,3 +382,23 @@ exit:
     if (P->K.Model.symbolName(L.Var) == "i")
       EXPECT_FALSE(L.Cond);
 }
+
+namespace {
+// A call the pipeline leaves (an intrinsic such as wmma's store_matrix_sync)
+// that only writes through its pointer is reported as a write.
+TEST(LaneValues, AWriteOnlyPointerOfACallIsAWrite) {
+  auto P = parse(R"(
+declare void @store_tile(ptr writeonly, i32)
+declare void @load_tile(ptr readonly, i32)
+define void @k(ptr %out, i32 %stride) {
+  %p = addrspacecast ptr addrspace(3) @tile to ptr
+  call void @store_tile(ptr %p, i32 %stride)
+  call void @load_tile(ptr %p, i32 %stride)
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 2u);
+  EXPECT_EQ(P->K.Accesses[0].Model.Kind, AccessKind::Write);
+  EXPECT_EQ(P->K.Accesses[1].Model.Kind, AccessKind::Read);
+  EXPECT_FALSE(P->K.Accesses[0].Model.Unsupported.empty());
+}
+} // namespace

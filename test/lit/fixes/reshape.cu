@@ -2,7 +2,7 @@
 // would move what `v` reaches, and the swizzle cannot rewrite `v`'s index.
 // RUN: %clang_cuda_device %plugin -fno-caret-diagnostics %s 2>&1 | FileCheck %s
 // CHECK: reshape.cu:[[@LINE+7]]:41: warning: 32-way bank conflict reading shared array 't'
-// CHECK: note: no fix offered: padding would move the elements that the access at line [[@LINE+6]] reaches through a pointer that walks across rows; an XOR swizzle needs every access of 't' written as t[row][column]
+// CHECK: note: no fix offered: 't' is used at line [[@LINE+5]] in a way ldslint does not follow
 __global__ void k(float *out) {
   __shared__ float t[32][32];
   t[threadIdx.y][threadIdx.x] = 1;

@@ -120,7 +120,7 @@ __global__ void moving_pointer(float *out) {
     acc += *p;
   out[threadIdx.x] = v[threadIdx.x][threadIdx.y] + acc;
   // CHECK: safety.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 'v'
-  // CHECK: note: no fix offered: 'v' is used at line [[@LINE-6]] in a way ldslint does not follow
+  // CHECK: note: no fix offered: ldslint cannot tell which row and column of 'v' the access at line [[@LINE-3]] reaches
 }
 __global__ void declared_type(float *out) {
   __shared__ float w[32][32];
@@ -137,7 +137,7 @@ __global__ void cast_only(float *out) {
   float *p = (float *)z;
   p[threadIdx.x * 32] = 1.f;
   // CHECK: safety.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'z'
-  // CHECK: note: no fix offered: 'z' is not an array of known extents in every access
+  // CHECK: note: no fix offered: 'z' is used at line [[@LINE-3]] in a way ldslint does not follow
 }
 __global__ void dynamic_rows(float *out) {
   extern __shared__ float dyn[][32];
