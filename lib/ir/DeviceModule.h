@@ -85,9 +85,9 @@ public:
   /// The reads of shared variables the pipeline deleted as unused in
   /// function \p Name (see ReusedLoads.h).
   /// Also those removed in the helpers it inlines (see RemovedAccesses.h).
-  std::vector<ReusedLoads::DroppedRead> droppedIn(llvm::StringRef Name) const {
-    std::vector<ReusedLoads::DroppedRead> Out = Removed.removedIn(Name);
-    for (ReusedLoads::DroppedRead &D : Reused.droppedIn(Name))
+  std::vector<ReusedLoads::DroppedRead> droppedIn(const llvm::Function &Kernel) const {
+    std::vector<ReusedLoads::DroppedRead> Out = Removed.removedIn(Kernel.getName());
+    for (ReusedLoads::DroppedRead &D : Reused.droppedIn(Kernel))
       Out.push_back(std::move(D));
     return Out;
   }

@@ -318,7 +318,7 @@ void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
                      const std::string &Function, const BankModel &Model, size_t First,
                      const std::function<void(Finding &)> &Place,
                      std::vector<Finding> &Out) {
-  for (const ReusedLoads::DroppedRead &D : DM.droppedIn(Kernel.getName())) {
+  for (const ReusedLoads::DroppedRead &D : DM.droppedIn(Kernel)) {
     Finding F;
     placeAt(Locations, D.Loc, F);
     if (F.Line == 0)

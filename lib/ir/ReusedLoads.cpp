@@ -6,6 +6,9 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 
+#include <map>
+#include <set>
+
 namespace ldslint {
 
 namespace {
@@ -33,6 +36,7 @@ public:
     if (G && isSharedAddressSpace(G->getAddressSpace())) {
       Shared = G;
       Function = LI->getFunction()->getName().str();
+      Subprogram = LI->getFunction()->getSubprogram();
       Bytes = static_cast<unsigned>(
           LI->getModule()->getDataLayout().getTypeStoreSize(LI->getType()));
     }
@@ -45,7 +49,7 @@ public:
   }
   void deleted() override {
     if (Shared)
-      Owner.Dropped.push_back({Loc, Shared, Function, Bytes});
+      Owner.Dropped.push_back({Loc, Shared, Function, Subprogram, Bytes});
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
   }
@@ -55,6 +59,7 @@ private:
   const llvm::DILocation *Loc;
   const llvm::GlobalVariable *Shared = nullptr;
   std::string Function;
+  const llvm::DISubprogram *Subprogram = nullptr;
   unsigned Bytes = 0;
 };
 
@@ -87,17 +92,53 @@ void ReusedLoads::stop() {
   Watched.clear();
 }
 
+std::vector<ReusedLoads::DroppedRead>
+ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
+  std::vector<DroppedRead> Out;
+  std::set<const llvm::DILocation *> Calls; // of helpers with dropped reads
+  std::set<const llvm::DISubprogram *> Helpers;
+  for (const DroppedRead &D : Dropped)
+    if (D.Function == Kernel.getName())
+      Out.push_back(D);
+    else if (D.Subprogram)
+      Helpers.insert(D.Subprogram);
+  if (Helpers.empty())
+    return Out;
+  // Where the kernel inlined those helpers: the frames of its instructions'
+  // debug locations that are in one.
+  std::map<const llvm::DISubprogram *, std::set<const llvm::DILocation *>> CallsOf;
+  for (const llvm::Instruction &I : llvm::instructions(Kernel))
+    for (const llvm::DILocation *L = I.getDebugLoc().get(); L && L->getInlinedAt();
+         L = L->getInlinedAt())
+      if (Helpers.count(L->getScope()->getSubprogram()))
+        CallsOf[L->getScope()->getSubprogram()].insert(L->getInlinedAt());
+  for (const DroppedRead &D : Dropped) {
+    if (D.Function == Kernel.getName() || !D.Subprogram)
+      continue;
+    const auto It = CallsOf.find(D.Subprogram);
+    if (It == CallsOf.end())
+      continue;
+    for (const llvm::DILocation *Call : It->second) {
+      DroppedRead Copy = D;
+      Copy.Loc = withOuter(D.Loc, Call);
+      Out.push_back(Copy);
+    }
+  }
+  return Out;
+}
+
 /// The store of \p Value through \p Load's pointer that the pipeline
 /// forwards to \p Load: the nearest store before it in its block, when the
-/// pointer is known to reach a shared variable (a store to global memory
-/// on the same line would otherwise pass for it).
+/// pointer is known to reach a shared variable, or is a helper's parameter
+/// (the findings match it only to shared accesses inlined from there; a
+/// store to global memory on the same line would otherwise pass for it).
 static const llvm::Instruction *forwardingStore(const llvm::LoadInst *Load,
                                                 const llvm::Value *Value) {
   if (!Load || !Load->getParent())
     return nullptr;
-  const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(
-      llvm::getUnderlyingObject(Load->getPointerOperand()));
-  if (!G || !isSharedAddressSpace(G->getAddressSpace()))
+  const llvm::Value *Object = llvm::getUnderlyingObject(Load->getPointerOperand());
+  const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
+  if (!(G && isSharedAddressSpace(G->getAddressSpace())) && !llvm::isa<llvm::Argument>(Object))
     return nullptr;
   for (auto It = Load->getReverseIterator(), End = Load->getParent()->rend();
        ++It != End;)
@@ -109,15 +150,17 @@ static const llvm::Instruction *forwardingStore(const llvm::LoadInst *Load,
 
 void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
                            const llvm::Value *By, const llvm::LoadInst *Load) {
-  const llvm::Instruction *Survivor = llvm::dyn_cast<llvm::LoadInst>(By);
-  // A read of the same memory; not a read of another variable whose value
-  // reached this one through a store (`out[i] = s[j]; ... out[i]`).
-  if (Survivor && Load && Load->getParent() &&
-      llvm::getUnderlyingObject(Load->getPointerOperand()) !=
-          llvm::getUnderlyingObject(llvm::cast<llvm::LoadInst>(Survivor)->getPointerOperand()))
-    return;
+  // The value the thread stored there (which may itself be a load of other
+  // memory: `x = in[1]; s[5] = x; ... s[5]`).
+  const llvm::Instruction *Survivor = forwardingStore(Load, By);
+  // Else a read of the same memory; not a read of another variable whose
+  // value reached this one through a store (`out[i] = s[j]; ... out[i]`).
   if (!Survivor)
-    Survivor = forwardingStore(Load, By);
+    if (const auto *Other = llvm::dyn_cast<llvm::LoadInst>(By))
+      if (!Load || !Load->getParent() ||
+          llvm::getUnderlyingObject(Load->getPointerOperand()) ==
+              llvm::getUnderlyingObject(Other->getPointerOperand()))
+        Survivor = Other;
   if (!Survivor || !Survivor->getDebugLoc())
     return; // folded: not a read any more
   const llvm::DILocation *S = Survivor->getDebugLoc().get();

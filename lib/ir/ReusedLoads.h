@@ -62,19 +62,15 @@ public:
     const llvm::DILocation *Loc;
     const llvm::GlobalVariable *Variable;
     std::string Function; ///< where it was when deleted
+    const llvm::DISubprogram *Subprogram = nullptr; ///< that function's
     unsigned Bytes;
     bool Write = false;
     /// Why no instruction runs for it; empty: its value is not used.
     std::string Why;
   };
-  /// The dropped reads of function \p Name.
-  std::vector<DroppedRead> droppedIn(llvm::StringRef Name) const {
-    std::vector<DroppedRead> Out;
-    for (const DroppedRead &D : Dropped)
-      if (D.Function == Name)
-        Out.push_back(D);
-    return Out;
-  }
+  /// The dropped reads of \p Kernel: its own, and those of the helpers it
+  /// inlined (a lambda owning the shared variable), at each call.
+  std::vector<DroppedRead> droppedIn(const llvm::Function &Kernel) const;
 
 private:
   class Watch;
