@@ -769,11 +769,49 @@ private:
     if (!mergeArms(P, Cond, Arms))
       return unknown(P, nameOf(P, "a value"),
                      "it is merged from several paths ldslint does not follow",
-                     true);
+                     !uniformMerge(P));
     if (!Cond)
       return value(Arms->first);
     return SymExpr::select(value(Cond), value(Arms->first), value(Arms->second),
                            typeOf(P->getType()));
+  }
+
+  /// Whether every lane of a warp gets the same value from \p P: its
+  /// incoming values are uniform, and so is every branch between the
+  /// merge's immediate dominator and the merge (`if (e < n && e < m) ++e`
+  /// with `e` loaded at a uniform address): all lanes take one path.
+  bool uniformMerge(const PHINode *P) {
+    for (const Value *V : P->incoming_values())
+      if (isVarying(value(V)))
+        return false;
+    const BasicBlock *Merge = P->getParent();
+    const DomTreeNode *Node = DT.getNode(Merge);
+    if (!Node || !Node->getIDom())
+      return false;
+    const BasicBlock *D = Node->getIDom()->getBlock();
+    std::vector<const BasicBlock *> Work(pred_begin(Merge), pred_end(Merge));
+    std::set<const BasicBlock *> Seen(Work.begin(), Work.end());
+    for (size_t I = 0; I < Work.size(); ++I) {
+      if (Work.size() > 256)
+        return false;
+      const BasicBlock *B = Work[I];
+      const Instruction *T = B->getTerminator();
+      if (const auto *Br = dyn_cast<BranchInst>(T)) {
+        if (Br->isConditional() && isVarying(value(Br->getCondition())))
+          return false;
+      } else if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
+        if (isVarying(value(Sw->getCondition())))
+          return false;
+      } else {
+        return false;
+      }
+      if (B == D)
+        continue;
+      for (const BasicBlock *Pred : predecessors(B))
+        if (Seen.insert(Pred).second)
+          Work.push_back(Pred);
+    }
+    return true;
   }
 
   /// A phi after an if/else: the branch condition that chose each incoming
