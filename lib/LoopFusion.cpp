@@ -64,7 +64,8 @@ AccessModel fusedAccess(const AccessModel &A, const LoopModel &L, unsigned Group
 bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
                       const LoopModel &L, unsigned Group,
                       const std::optional<BlockShape> &Shape,
-                      const BankModel &Model, const EvalOptions &Options) {
+                      const BankModel &Model, const EvalOptions &Options,
+                      int64_t Skip = 0) {
   const int64_t Bytes = int64_t(A.WidthBytes) * Group;
   if (A.BaseAlign < Bytes)
     return false;
@@ -74,9 +75,12 @@ bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
   AccessModel Check = A;
   Check.Loops.pop_back();
   const IntType T = A.Address->Type;
-  const SymRef First = substitute(A.Address, [&](SymbolId S) -> SymRef {
+  SymRef First = substitute(A.Address, [&](SymbolId S) -> SymRef {
     return S == L.Var ? SymExpr::cast(L.Init, L.VarType) : nullptr;
   });
+  // \p Skip bytes on: the groups that start at a later iteration.
+  if (Skip)
+    First = SymExpr::binary(Op::Add, First, SymExpr::constant(Skip, T), T);
   Check.Address =
       SymExpr::binary(Op::And, First, SymExpr::constant(Bytes - 1, T), T);
   EvalOptions O = Options;
@@ -180,6 +184,22 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
         instructionName(Access, 16) +
         " (16-byte aligned rows, measured on the H200); the result is per " +
         instructionName(Access, 16));
+    return R;
+  }
+
+  // ptxas merges only accesses it can prove aligned (measured: a pair
+  // misaligned for every thread, or aligned only under the launched shape,
+  // stays two LDS). When lanes of one launch disagree on the alignment of
+  // every pairing of iterations, no pairing is provable: as written.
+  if (Access.BaseAlign >= 2 * Access.WidthBytes &&
+      !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
+      !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
+                        int64_t(Access.WidthBytes))) {
+    EvalResult R = AsWritten();
+    R.Assumptions.push_back(
+        "ptxas keeps the iterations of " + Loop + " apart: the lanes disagree on "
+        "the 8-byte alignment of every pairing, and ptxas merges only accesses it "
+        "can prove aligned (measured on the H200)");
     return R;
   }
 

@@ -208,3 +208,17 @@ TEST(LoopFusion, ALoopWithABreakIsTakenAsWritten) {
   ASSERT_FALSE(R.Assumptions.empty());
   EXPECT_NE(R.Assumptions.back().find("break"), std::string::npos);
 }
+
+TEST(LoopFusion, LanesThatDisagreeOnAlignmentStayAsWritten) {
+  Fixture F(8);
+  // Lane t starts at word 15 * t / 4 (moderngpu's segmented sort): 0 or 4
+  // modulo 8 bytes depending on the lane, at every iteration, so no pairing
+  // of iterations is aligned for all lanes and ptxas, which merges only
+  // what it can prove aligned, keeps the 4-byte reads: 2-way as written.
+  const EvalResult R = F.eval(F.access(
+      SymExpr::binary(Op::Div, mul(F.t(), c(15)), SymExpr::constant(4, U32), U32)));
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 2u);
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_NE(R.Assumptions.back().find("lanes disagree"), std::string::npos);
+}
