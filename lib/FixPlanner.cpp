@@ -397,6 +397,11 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   const SourceManager &SM = Ctx.getSourceManager();
   const int64_t ElemBytes = elementBytes(Decl);
   int64_t VectorElems = 1, RowLength = 0;
+  const auto Forbidden = NoSwizzle.find(Decl->getLocation().getRawEncoding());
+  if (Forbidden != NoSwizzle.end()) {
+    WhyNot = "no XOR swizzle: " + Forbidden->second;
+    return std::nullopt;
+  }
   for (const Use &U : Uses) {
     const auto &Ext = U.Kernel->Extents.at(U.Site->Array);
     const int64_t N = U.Kernel->Model.Symbols[Ext.back()].Value;
@@ -478,9 +483,17 @@ std::optional<Fix> FixPlanner::swizzle(const std::vector<Use> &Uses,
   };
   Fix F;
   std::set<std::pair<unsigned, unsigned>> EditedOffsets; // (file, offset)
-  for (const Use &U : Uses) {
-    const Expr *Col = U.Site->IndexExprs.back();
-    const Expr *RowE = U.Site->IndexExprs[U.Site->IndexExprs.size() - 2];
+  // Every subscript: the accesses', then those with no access of their own.
+  std::vector<const std::vector<const Expr *> *> Subscripts;
+  for (const Use &U : Uses)
+    Subscripts.push_back(&U.Site->IndexExprs);
+  const auto Extra = Unexecuted.find(Decl->getLocation().getRawEncoding());
+  if (Extra != Unexecuted.end())
+    for (const std::vector<const Expr *> &Indices : Extra->second)
+      Subscripts.push_back(&Indices);
+  for (const std::vector<const Expr *> *Indices : Subscripts) {
+    const Expr *Col = Indices->back();
+    const Expr *RowE = (*Indices)[Indices->size() - 2];
     bool Ok = true;
     const std::string ColText = operand(Col, SM, Ctx.getLangOpts(), Ok);
     const std::string RowText = operand(RowE, SM, Ctx.getLangOpts(), Ok);

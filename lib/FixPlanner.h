@@ -64,6 +64,18 @@ public:
     return It == LayoutObserved.end() ? std::string() : It->second;
   }
 
+  /// Subscripts of \p Array (indices, outermost first) with no access of
+  /// their own that a swizzle must rewrite too; or, with \p Why, that
+  /// \p Array must not be swizzled (ir/FixSites.h).
+  void addUnexecutedSubscripts(const clang::VarDecl *Array,
+                               std::vector<std::vector<const clang::Expr *>> Subscripts) {
+    auto &Into = Unexecuted[Array->getLocation().getRawEncoding()];
+    Into.insert(Into.end(), Subscripts.begin(), Subscripts.end());
+  }
+  void forbidSwizzle(const clang::VarDecl *Array, std::string Why) {
+    NoSwizzle[Array->getLocation().getRawEncoding()] = std::move(Why);
+  }
+
   /// "'a' is used at line N in a way ldslint does not follow" for the first
   /// reference to \p Array no model accounts for, or "".
   std::string unfollowedUse(const clang::VarDecl *Array) const;
@@ -95,6 +107,8 @@ private:
   std::map<unsigned, bool> SizeTaken;
   std::map<unsigned, std::vector<const clang::DeclRefExpr *>> References;
   std::set<const clang::DeclRefExpr *> Followed;
+  std::map<unsigned, std::vector<std::vector<const clang::Expr *>>> Unexecuted;
+  std::map<unsigned, std::string> NoSwizzle;
 
   std::string planGroup(const std::vector<Use> &Uses,
                         std::vector<Finding> &Findings);

@@ -225,6 +225,10 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
     Models.push_back(&K);
   for (const VarDecl *VD : FromIr.Modelled)
     Conflicting.insert(VD->getLocation());
+  for (const auto &[VD, Subscripts] : FromIr.Unexecuted)
+    Planner.addUnexecutedSubscripts(VD, Subscripts);
+  for (const auto &[VD, Why] : FromIr.NoSwizzle)
+    Planner.forbidSwizzle(VD, Why);
   for (const auto &K : FromIr.Kernels)
     Models.push_back(K.get());
   std::vector<Finding> Modelled;

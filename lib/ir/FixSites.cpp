@@ -29,6 +29,7 @@ public:
   struct Written {
     const ArraySubscriptExpr *Expr;
     std::vector<const clang::Expr *> Indices; ///< outermost first
+    const VarDecl *Array;
   };
 
   Subscripts(ASTContext &Ctx, const std::set<const VarDecl *> &Arrays)
@@ -62,13 +63,16 @@ public:
       return true;
     Lines[VD].insert(line(E->getBeginLoc()));
     if (Rank[VD] == Indices.size()) {
-      At.emplace(position(E->getBeginLoc()), Written{E, std::move(Indices)});
+      At.emplace(position(E->getBeginLoc()), Written{E, std::move(Indices), VD});
       FullyIndexed.insert(Ref);
     }
     return true;
   }
   /// `*(float4 *)&a[r][c]`.
   bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      if (const auto *Of = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+        AddressTaken.insert(position(Of->getBeginLoc()));
     if (U->getOpcode() != UO_Deref)
       return true;
     if (const auto *Addr = dyn_cast<UnaryOperator>(U->getSubExpr()->IgnoreParenCasts());
@@ -93,6 +97,10 @@ public:
   /// reference parameter, `float (*p)[32] = a`) keeps the old layout.
   std::set<const DeclRefExpr *> FullyIndexed;
 
+  /// Positions of subscripts whose address is taken (`&a[r][c]`).
+  std::set<FilePosition> AddressTaken;
+  const std::map<FilePosition, Written> &all() const { return At; }
+
   /// Whether the source subscripts \p VD itself on the line of \p L.
   bool subscriptedOn(const VarDecl *VD, SourceLocation L) const {
     const auto It = Lines.find(VD);
@@ -105,10 +113,14 @@ private:
   std::map<const VarDecl *, size_t> Rank;
   std::map<FilePosition, Written> At;
   std::map<FilePosition, FilePosition> OuterOf;
-  std::map<const VarDecl *, std::set<std::pair<FileID, unsigned>>> Lines;
+
+public:
   FilePosition position(SourceLocation L) const {
     return SM.getDecomposedLoc(SM.getFileLoc(L));
   }
+
+private:
+  std::map<const VarDecl *, std::set<std::pair<FileID, unsigned>>> Lines;
   std::pair<FileID, unsigned> line(SourceLocation L) const {
     const SourceLocation F = SM.getFileLoc(L);
     return {SM.getFileID(F), SM.getSpellingLineNumber(F)};
@@ -183,6 +195,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   DebugLocationMap Locations(SM);
   std::map<const VarDecl *, const llvm::GlobalVariable *> Global;
   std::map<const llvm::GlobalVariable *, std::set<const llvm::Instruction *>> Modelled;
+  std::set<FilePosition> Executed; // subscripts with an access of their own
   for (const AnalysedKernel &AK : Kernels)
     for (const IrAccess &A : AK.Kernel.Accesses)
       if (A.Array && (A.Indices || !A.Model.Address))
@@ -261,6 +274,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
         Site.Indices = A.Indices->Index;
       }
       if (const Subscripts::Written *W = Written.at(AK.Locs[I])) {
+        Executed.insert(Written.position(W->Expr->getBeginLoc()));
         Site.Direct = true;
         Site.Where = Site.LValue = W->Expr;
         Site.IndexExprs = W->Indices;
@@ -285,6 +299,23 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
     Out.Modelled.insert(VD);
   }
   Out.Followed = Written.FullyIndexed;
+  // A swizzle rewrites every subscript of the array: also those with no
+  // instruction of their own (a read the compiler reuses, code no kernel
+  // runs). An element whose address is taken there cannot be rewritten
+  // without knowing how the pointer is used.
+  for (const auto &[Position, W] : Written.all()) {
+    if (!Out.Modelled.count(W.Array) || Executed.count(Position))
+      continue;
+    if (Written.AddressTaken.count(Position)) {
+      Out.NoSwizzle.emplace(
+          W.Array, "the address of an element of '" + W.Array->getNameAsString() +
+                       "' is taken at line " +
+                       std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(W.Expr->getBeginLoc()))) +
+                       ", where ldslint has no access to check a swizzle against");
+      continue;
+    }
+    Out.Unexecuted[W.Array].push_back(W.Indices);
+  }
   // Accesses of refused arrays are left out of the models.
   for (auto &EK : Out.Kernels)
     EK->Accesses.erase(std::remove_if(EK->Accesses.begin(), EK->Accesses.end(),

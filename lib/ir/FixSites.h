@@ -48,6 +48,11 @@ struct IrFixSites {
   /// the uses these models account for. The fix planner refuses an array
   /// with any other reference (FixPlanner::follow).
   std::set<const clang::DeclRefExpr *> Followed;
+  /// Per modelled array, the subscripts (indices, outermost first) that no
+  /// access stands for: a swizzle must rewrite them too.
+  std::map<const clang::VarDecl *, std::vector<std::vector<const clang::Expr *>>> Unexecuted;
+  /// Modelled arrays that must not be swizzled, and why.
+  std::map<const clang::VarDecl *, std::string> NoSwizzle;
 };
 
 /// The models of \p Arrays (multi-dimensional arrays of known extents).
