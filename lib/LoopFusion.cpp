@@ -90,6 +90,25 @@ bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
   return evaluateAccess(Kernel, Check, Shape, Model, O).Status == Verdict::Ok;
 }
 
+/// Whether \p A's address at the first iteration of \p L depends on the
+/// thread indices alone: then addresses that differ in alignment belong to
+/// different lanes of one instruction. (With an outer loop variable or an
+/// unknown value, they may belong to different unrolled copies or launches,
+/// which ptxas can fuse each in its own way.)
+bool onlyThreadIndices(const KernelModel &Kernel, const AccessModel &A, const LoopModel &L) {
+  bool Only = true;
+  forEachSymbol(*A.Address, [&](SymbolId S) {
+    const SymbolKind K = Kernel.Symbols[S].Kind;
+    Only &= S == L.Var || K == SymbolKind::ThreadIdx || K == SymbolKind::BlockDim;
+  });
+  if (L.Init)
+    forEachSymbol(*L.Init, [&](SymbolId S) {
+      const SymbolKind K = Kernel.Symbols[S].Kind;
+      Only &= K == SymbolKind::ThreadIdx || K == SymbolKind::BlockDim;
+    });
+  return Only;
+}
+
 std::string instructionName(const AccessModel &A, unsigned Bytes) {
   return std::string(A.Kind == AccessKind::Write ? "STS." : "LDS.") +
          std::to_string(Bytes * 8);
@@ -189,9 +208,9 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
 
   // ptxas merges only accesses it can prove aligned (measured: a pair
   // misaligned for every thread, or aligned only under the launched shape,
-  // stays two LDS). When lanes of one launch disagree on the alignment of
-  // every pairing of iterations, no pairing is provable: as written.
-  if (Access.BaseAlign >= 2 * Access.WidthBytes &&
+  // stays two LDS). When lanes of one instruction disagree on the alignment
+  // of every pairing of iterations, no pairing is provable: as written.
+  if (Access.BaseAlign >= 2 * Access.WidthBytes && onlyThreadIndices(Kernel, Access, L) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
                         int64_t(Access.WidthBytes))) {

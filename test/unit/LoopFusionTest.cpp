@@ -222,3 +222,13 @@ TEST(LoopFusion, LanesThatDisagreeOnAlignmentStayAsWritten) {
   ASSERT_FALSE(R.Assumptions.empty());
   EXPECT_NE(R.Assumptions.back().find("lanes disagree"), std::string::npos);
 }
+
+TEST(LoopFusion, AlignmentThatAUniformValueDecidesIsNotALaneDisagreement) {
+  Fixture F(8);
+  // Rows of 8 floats plus `n` words: every lane has the same alignment for
+  // a given n (an unrolled outer loop's variable in SGEMM_CUDA's kernel 8),
+  // and ptxas may pair each copy its own way: not decided.
+  const EvalResult R = F.eval(
+      F.access(add(rows8(F), SymExpr::cast(SymExpr::symbol(F.N, I32), U32))));
+  EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
+}
