@@ -41,7 +41,20 @@ public:
         ++R;
       Rank[VD] = R;
     }
-    TraverseDecl(Ctx.getTranslationUnitDecl());
+    // A function's own shared array is named only in that function (and
+    // the lambdas in it): walk those alone when every array is one.
+    std::set<const Decl *> Functions;
+    bool Everywhere = false;
+    for (const VarDecl *VD : Arrays) {
+      const Decl *F = llvm::dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      Everywhere |= !F;
+      Functions.insert(F);
+    }
+    if (Everywhere)
+      TraverseDecl(Ctx.getTranslationUnitDecl());
+    else
+      for (const Decl *F : Functions)
+        TraverseDecl(const_cast<Decl *>(F));
   }
   bool shouldVisitTemplateInstantiations() const { return true; }
 
