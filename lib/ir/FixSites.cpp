@@ -286,7 +286,10 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
             withSymbolicStrides(A.Model.Address, *A.Indices, Extents, Dims, ElemBytes);
         Site.Indices = A.Indices->Index;
       }
-      if (const Subscripts::Written *W = Written.at(AK.Locs[I])) {
+      // The subscript of this array there (template instantiations share
+      // one declaration, and the text the edits change).
+      const Subscripts::Written *W = Written.at(AK.Locs[I]);
+      if (W && W->Array->getLocation() == VD->getLocation()) {
         Executed.insert(Written.position(W->Expr->getBeginLoc()));
         Site.Direct = true;
         Site.Where = Site.LValue = W->Expr;
@@ -316,18 +319,22 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   // instruction of their own (a read the compiler reuses, code no kernel
   // runs). An element whose address is taken there cannot be rewritten
   // without knowing how the pointer is used.
+  std::map<SourceLocation, const VarDecl *> ModelledAt; // by declaration
+  for (const VarDecl *VD : Out.Modelled)
+    ModelledAt.emplace(VD->getLocation(), VD);
   for (const auto &[Position, W] : Written.all()) {
-    if (!Out.Modelled.count(W.Array) || Executed.count(Position))
+    const auto Array = ModelledAt.find(W.Array->getLocation());
+    if (Array == ModelledAt.end() || Executed.count(Position))
       continue;
     if (Written.AddressTaken.count(Position)) {
       Out.NoSwizzle.emplace(
-          W.Array, "the address of an element of '" + W.Array->getNameAsString() +
+          Array->second, "the address of an element of '" + W.Array->getNameAsString() +
                        "' is taken at line " +
                        std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(W.Expr->getBeginLoc()))) +
                        ", where ldslint has no access to check a swizzle against");
       continue;
     }
-    Out.Unexecuted[W.Array].push_back(W.Indices);
+    Out.Unexecuted[Array->second].push_back(W.Indices);
   }
   // Accesses of refused arrays are left out of the models.
   for (auto &EK : Out.Kernels)
