@@ -168,8 +168,25 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   }
   sortBySource(Findings, Found.Kernels, Ctx);
   const auto Planned = std::chrono::steady_clock::now();
-  planSourceFixes(Ctx, Model, Launches, Options, Found.Kernels, Kept, Findings,
-                  Cache);
+  // The fix planner emits the device code again for the kernels it needs
+  // (a one-dimensional buffer's row stride as a symbol), under the same
+  // protection against LLVM's fatal errors.
+  const DeviceEmitter Emitter =
+      [&](const std::set<const FunctionDecl *> &Only,
+          const std::function<void(llvm::Module &)> &BeforePasses) {
+        std::unique_ptr<DeviceModule> Again;
+        std::string Ignored;
+        llvm::CrashRecoveryContext Recover;
+        if (!Recover.RunSafely([&] {
+              Again = DeviceModule::emit(
+                  Ctx, Options.CodeGen, Found.Instantiations, Ignored,
+                  [&](const FunctionDecl *FD) { return Only.count(FD) > 0; },
+                  BeforePasses);
+            }))
+          (void)Again.release();
+        return Again;
+      };
+  planSourceFixes(Ctx, Model, Launches, Options, Kept, Emitter, Findings, Cache);
   debugTime("fixes", Planned);
   Out.Findings = std::move(Findings);
 }

@@ -51,7 +51,7 @@ FixPlanner::FixPlanner(ASTContext &Ctx, std::vector<BankModel> Models,
   References = std::move(Scan.References);
 }
 
-void FixPlanner::addAccess(const ExtractedKernel &K, const AccessSite &Site,
+void FixPlanner::addAccess(const ModelledKernel &K, const AccessSite &Site,
                            const std::vector<Launch> &Launches,
                            size_t FindingIndex) {
   ByDeclaration[Site.Array->getLocation().getRawEncoding()].push_back(
@@ -537,7 +537,7 @@ std::string FixPlanner::planGroup(const std::vector<Use> &Uses,
   const std::string No = "no fix offered: ";
   if (Decl->getLocation().isMacroID())
     return No + "'" + Name + "' is declared inside a macro expansion";
-  // Only arrays of known extents whose every dimension the extractor saw
+  // Only arrays of known extents whose every dimension the model has
   // (an array reached only through a cast, or `extern T a[][32]`, is not).
   const unsigned Rank = [&] {
     unsigned R = 0;

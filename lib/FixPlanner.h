@@ -26,8 +26,9 @@
 #define LDSLINT_FIXPLANNER_H
 
 #include "Finding.h"
-#include "KernelExtractor.h"
+#include "FixModel.h"
 #include "SwizzleShapes.h"
+#include "ir/StrideModel.h"
 
 #include <chrono>
 #include <functional>
@@ -49,11 +50,11 @@ public:
   /// kernel arguments).
   using Launch = std::pair<std::optional<BlockShape>, EvalOptions>;
 
-  void addAccess(const ExtractedKernel &K, const AccessSite &Site,
+  void addAccess(const ModelledKernel &K, const AccessSite &Site,
                  const std::vector<Launch> &Launches, size_t FindingIndex);
 
   /// References to shared variables that a model accounts for (the AST
-  /// model's ExtractedKernel::FollowedRefs, ir/FixSites.h's Followed).
+  /// model's ModelledKernel::FollowedRefs, ir/FixSites.h's Followed).
   void follow(const std::set<const clang::DeclRefExpr *> &Refs) {
     Followed.insert(Refs.begin(), Refs.end());
   }
@@ -72,6 +73,13 @@ public:
     auto &Into = Unexecuted[Array->getLocation().getRawEncoding()];
     Into.insert(Into.end(), Subscripts.begin(), Subscripts.end());
   }
+  /// Subscripts of the one-dimensional \p Array with no access of their
+  /// own, written as one that has (ir/FixSites.h): row-stride edits
+  /// rewrite them too.
+  void addTwins(const clang::VarDecl *Array, const std::vector<const clang::Expr *> &Exprs) {
+    auto &Into = Twins[Array->getLocation().getRawEncoding()];
+    Into.insert(Into.end(), Exprs.begin(), Exprs.end());
+  }
   void forbidSwizzle(const clang::VarDecl *Array, std::string Why) {
     NoSwizzle[Array->getLocation().getRawEncoding()] = std::move(Why);
   }
@@ -87,10 +95,18 @@ public:
   void setDeadline(std::optional<std::chrono::steady_clock::time_point> D) {
     Deadline = D;
   }
+  /// How the planner emits the device code again, with a one-dimensional
+  /// buffer's row stride as a symbol (ir/StrideModel.h); without it no
+  /// row-stride fix is offered. \p SystemHeaders: the analysis's option
+  /// LibraryKernels.
+  void setEmitter(DeviceEmitter E, bool SystemHeaders) {
+    Emitter = std::move(E);
+    EmitSystemHeaders = SystemHeaders;
+  }
 
 private:
   struct Use {
-    const ExtractedKernel *Kernel;
+    const ModelledKernel *Kernel;
     const AccessSite *Site;
     std::vector<Launch> Launches;
     size_t Finding;
@@ -109,6 +125,7 @@ private:
   std::set<const clang::DeclRefExpr *> Followed;
   std::map<unsigned, std::vector<std::vector<const clang::Expr *>>> Unexecuted;
   std::map<unsigned, std::string> NoSwizzle;
+  std::map<unsigned, std::vector<const clang::Expr *>> Twins;
 
   std::string planGroup(const std::vector<Use> &Uses,
                         std::vector<Finding> &Findings);
@@ -147,9 +164,11 @@ private:
   void attachFixes(const std::vector<Use> &Uses, const std::vector<Fix> &Chosen,
                    const std::vector<std::string> &Notes,
                    std::vector<Finding> &Findings) const;
-  /// Kernels extracted again with a row stride as a symbol; the Uses that
+  /// Kernels modelled again with a row stride as a symbol; the Uses that
   /// planRowStride evaluates point into them.
-  std::vector<std::unique_ptr<ExtractedKernel>> Reextracted;
+  std::vector<std::unique_ptr<ModelledKernel>> Restrided;
+  DeviceEmitter Emitter;
+  bool EmitSystemHeaders = false;
   std::optional<Fix> padding(const std::vector<Use> &Uses,
                              const std::string &ExtentText,
                              clang::CharSourceRange ExtentRange,

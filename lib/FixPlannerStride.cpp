@@ -10,8 +10,8 @@
 // `k * BM + (row ^ mask(k))`, which costs no memory
 // (FixPlannerStrideSwizzle.cpp).
 //
-// Nothing is guessed: the kernels are extracted again with the stride's
-// operands modelled as one symbol, and each candidate is evaluated on
+// Nothing is guessed: the kernels are modelled again (ir/StrideModel.h)
+// with the stride as one symbol, and each candidate is evaluated on
 // every access of the buffer, for every launch and target. Both edits are
 // only correct when every access splits its index the same way,
 // `x * S + y` with 0 <= y and y + width <= S: that is proven by evaluation
@@ -143,13 +143,21 @@ std::string FixPlanner::strideTarget(StridePlan &P, const std::vector<Use> &Uses
       P.Kernels.push_back(U->Kernel);
     P.ByKernel[U->Kernel].push_back({U, BI, strideTerms(BI.Index, Ctx)});
   }
+  const auto TwinsOf = Twins.find(key(P.Decl));
+  if (TwinsOf != Twins.end())
+    for (const Expr *E : TwinsOf->second)
+      if (std::optional<BufferIndex> BI = bufferIndex(E, Ctx, Element);
+          BI && key(BI->Base) == key(Target))
+        P.Twins.push_back({*BI, strideTerms(BI->Index, Ctx)});
   // A pointer to the buffer must not be used other than by these accesses:
   // another use would keep the old stride.
   if (key(Target) != key(P.Decl)) {
     std::set<const DeclRefExpr *> Known;
     for (const auto &[U, BI] : Indexed)
       Known.insert(BI.BaseRef);
-    for (const ExtractedKernel *K : P.Kernels)
+    for (const StridePlan::Twin &T : P.Twins)
+      Known.insert(T.Index.BaseRef);
+    for (const ModelledKernel *K : P.Kernels)
       if (const DeclRefExpr *Other = otherReference(K->Kernel, Target, Known))
         return "'" + Buffer + "' is used at line " +
                std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(Other->getLocation()))) +
@@ -185,7 +193,19 @@ std::string FixPlanner::sharedStride(StridePlan &P, const std::vector<Finding> &
   auto lineOf = [&](const Use &U) { return P.lineOf(U, Findings); };
   using Subscript = StridePlan::Subscript;
   std::map<unsigned, std::set<unsigned>> MarkedByAccess; // access -> edits
-  for (const ExtractedKernel *K : P.Kernels) {
+  std::set<int64_t> Strides; // each kernel's
+  // The operand of \p T, edited; false when it is in a macro expansion.
+  auto addEdit = [&](const StrideTerm &T) {
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(T.Operand->getSourceRange()), SM, LO);
+    if (T.Product->getOperatorLoc().isMacroID() || R.isInvalid())
+      return false;
+    P.Products.insert(SM.getFileLoc(T.Product->getOperatorLoc()));
+    P.StrideEdits[{SM.getFileID(R.getBegin()).getHashValue(), SM.getFileOffset(R.getBegin())}] =
+        {R, Lexer::getSourceText(R, SM, LO).str()};
+    return true;
+  };
+  for (const ModelledKernel *K : P.Kernels) {
     std::set<int64_t> Common;
     bool First = true;
     for (const Subscript &S : P.ByKernel[K]) {
@@ -224,22 +244,17 @@ std::string FixPlanner::sharedStride(StridePlan &P, const std::vector<Finding> &
              ")";
     }
     const int64_t S = *Common.rbegin();
+    Strides.insert(S);
     for (const Subscript &Sub : P.ByKernel[K]) {
       const unsigned AccessKey = SM.getFileOffset(SM.getFileLoc(Sub.U->Site->Loc));
       std::set<unsigned> Marked;
       for (const StrideTerm &T : Sub.Terms) {
         if (T.Value != S)
           continue;
-        CharSourceRange R = Lexer::makeFileCharRange(
-            CharSourceRange::getTokenRange(T.Operand->getSourceRange()), SM, LO);
-        if (T.Product->getOperatorLoc().isMacroID() || R.isInvalid())
+        if (!addEdit(T))
           return "the index of '" + Name + "' at line " + lineOf(*Sub.U) +
                  " is written inside a macro expansion";
-        P.Marks[K].insert(T.Operand);
-        const unsigned Offset = SM.getFileOffset(R.getBegin());
-        Marked.insert(Offset);
-        P.StrideEdits[{SM.getFileID(R.getBegin()).getHashValue(), Offset}] = {
-            R, Lexer::getSourceText(R, SM, LO).str()};
+        Marked.insert(SM.getFileOffset(SM.getFileLoc(T.Operand->getBeginLoc())));
       }
       // Instantiations of one template share the source: each must edit
       // the same operands.
@@ -250,24 +265,63 @@ std::string FixPlanner::sharedStride(StridePlan &P, const std::vector<Finding> &
       MarkedByAccess[AccessKey] = Marked;
     }
   }
+  // A twin is written as an executed subscript: the same terms.
+  for (const StridePlan::Twin &T : P.Twins)
+    for (const StrideTerm &Term : T.Terms)
+      if (Strides.count(Term.Value) && !addEdit(Term))
+        return "the index of '" + Name + "' at line " +
+               std::to_string(SM.getSpellingLineNumber(SM.getFileLoc(T.Index.Index->getBeginLoc()))) +
+               " is written inside a macro expansion";
   return "";
 }
 
-// 3. The kernels again, with the stride as a symbol.
+// 3. The kernels again, with the stride as a symbol (ir/StrideModel.h).
 std::string FixPlanner::modelStride(StridePlan &P, const std::vector<Finding> &Findings) {
   const std::string &Name = P.Name;
   auto lineOf = [&](const Use &U) { return P.lineOf(U, Findings); };
   using Subscript = StridePlan::Subscript;
-  for (const ExtractedKernel *K : P.Kernels) {
-    Reextracted.push_back(std::make_unique<ExtractedKernel>(
-        extractKernel(Ctx, K->Kernel, Models.front().WaveSize, &P.Marks[K])));
-    const ExtractedKernel &NK = *Reextracted.back();
-    if (!NK.StrideSymbol || NK.Accesses.size() != K->Accesses.size())
-      return "the row stride of '" + Name + "' could not be modelled";
+  std::set<const FunctionDecl *> Kernels;
+  std::set<const VarDecl *> Arrays; // one per template instantiation
+  for (const ModelledKernel *K : P.Kernels) {
+    Kernels.insert(K->Kernel);
+    for (const Subscript &Sub : P.ByKernel[K])
+      Arrays.insert(Sub.U->Site->Array);
+  }
+  std::string WhyNot;
+  auto Remodelled = modelRowStride(Ctx, Emitter, Kernels, P.Products, Arrays,
+                                   Models.front(), EmitSystemHeaders, WhyNot);
+  const std::string NotModelled = "the row stride of '" + Name + "' could not be modelled";
+  if (Remodelled.empty())
+    return NotModelled + (WhyNot.empty() ? "" : ": " + WhyNot);
+  // The accesses of the buffer's array, in the order of the device IR,
+  // in a kernel's first model and in its model with the stride.
+  auto ofArray = [&](const ModelledKernel &K) {
+    std::vector<const AccessSite *> Sites;
+    for (const AccessSite &S : K.Accesses)
+      if (S.Array->getLocation() == P.Decl->getLocation())
+        Sites.push_back(&S);
+    return Sites;
+  };
+  for (const ModelledKernel *K : P.Kernels) {
+    const auto It = Remodelled.find(K->Kernel);
+    if (It == Remodelled.end() || !It->second->StrideSymbol)
+      return NotModelled;
+    Restrided.push_back(std::move(It->second));
+    Remodelled.erase(It);
+    const ModelledKernel &NK = *Restrided.back();
+    const std::vector<const AccessSite *> Before = ofArray(*K), After = ofArray(NK);
+    if (Before.size() != After.size())
+      return NotModelled;
+    for (size_t I = 0; I < Before.size(); ++I)
+      if (Before[I]->Loc != After[I]->Loc || Before[I]->Model.Kind != After[I]->Model.Kind)
+        return NotModelled;
     for (const Subscript &Sub : P.ByKernel[K]) {
       Use N = *Sub.U;
       N.Kernel = &NK;
-      N.Site = &NK.Accesses[Sub.U->Site - K->Accesses.data()];
+      const size_t At = std::find(Before.begin(), Before.end(), Sub.U->Site) - Before.begin();
+      if (At == Before.size())
+        return NotModelled;
+      N.Site = After[At];
       if (!N.Site->Model.Address)
         return "not every access of '" + Name + "' could be analysed (line " +
                lineOf(*Sub.U) + ")";

@@ -113,7 +113,7 @@ std::string FixPlanner::strideSizeEdits(StridePlan &P,
     }
   } else {
     std::set<const FunctionDecl *> Launched;
-    for (const ExtractedKernel *K : P.Kernels)
+    for (const ModelledKernel *K : P.Kernels)
       Launched.insert(K->Kernel->getCanonicalDecl());
     const std::vector<const Expr *> Launches = launchDynamicSizes(Ctx, Launched);
     std::set<unsigned> Offsets;

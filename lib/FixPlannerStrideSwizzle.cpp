@@ -110,7 +110,48 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
     std::string ColumnText, RowText;
   };
   std::vector<ColumnEdit> Columns;
+  // The column term of a subscript whose stride terms are \p Terms, one of
+  // them by a stride in \p Strides; false with WhyNot set if it cannot be
+  // rewritten.
+  auto addColumn = [&](const Expr *Index, const std::vector<StrideTerm> &Terms,
+                       const std::set<int64_t> &Strides, const std::string &Line) {
+    const StrideTerm *Term = nullptr;
+    unsigned Count = 0;
+    for (const StrideTerm &T : Terms)
+      if (Strides.count(T.Value)) {
+        Term = &T;
+        ++Count;
+      }
+    const ColumnTerm CT = Count == 1 ? columnTerm(Index, *Term) : ColumnTerm();
+    if (!CT.Row) {
+      WhyNot = "the index of '" + Buffer + "' at line " + Line +
+               " is not written as `x * stride + column` with one column term "
+               "that an XOR can be applied to";
+      return false;
+    }
+    // The mask repeats x: `x++ * S + c` must not become two increments.
+    if (!repeatable(CT.Row)) {
+      WhyNot = "the row of the index of '" + Buffer + "' at line " + Line +
+               " has side effects, which the XOR mask would repeat";
+      return false;
+    }
+    const CharSourceRange Column = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(CT.Begin, CT.End), SM, LO);
+    const CharSourceRange Row = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(CT.Row->getSourceRange()), SM, LO);
+    if (Column.isInvalid() || Row.isInvalid() || CT.Begin.isMacroID() ||
+        CT.End.isMacroID() || CT.Row->getBeginLoc().isMacroID()) {
+      WhyNot = "the column term of '" + Buffer + "' at line " + Line +
+               " is written inside a macro expansion";
+      return false;
+    }
+    const std::string RowText = Lexer::getSourceText(Row, SM, LO).str();
+    Columns.push_back({Column, asOperand(Lexer::getSourceText(Column, SM, LO).str()),
+                       isa<ParenExpr>(CT.Row) ? RowText : asOperand(RowText)});
+    return true;
+  };
   int64_t VectorElems = 1, MinStride = 0;
+  std::set<int64_t> Strides;
   for (size_t I = 0; I < P.Strided.size(); ++I) {
     const Use &U = P.Strided[I];
     const StridePlan::Subscript &Sub = *P.Subscripts[I];
@@ -121,41 +162,16 @@ std::optional<Fix> FixPlanner::swizzleColumns(StridePlan &P,
       return std::nullopt;
     }
     MinStride = MinStride ? std::min(MinStride, S) : S;
+    Strides.insert(S);
     VectorElems = std::max<int64_t>(VectorElems, U.Site->Model.WidthBytes / P.ElemBytes);
-    const StrideTerm *Term = nullptr;
-    unsigned Count = 0;
-    for (const StrideTerm &T : Sub.Terms)
-      if (T.Value == S) {
-        Term = &T;
-        ++Count;
-      }
-    const ColumnTerm CT = Count == 1 ? columnTerm(Sub.Index.Index, *Term) : ColumnTerm();
-    if (!CT.Row) {
-      WhyNot = "the index of '" + Buffer + "' at line " + lineOf(U) +
-               " is not written as `x * stride + column` with one column term "
-               "that an XOR can be applied to";
+    if (!addColumn(Sub.Index.Index, Sub.Terms, {S}, lineOf(U)))
       return std::nullopt;
-    }
-    // The mask repeats x: `x++ * S + c` must not become two increments.
-    if (!repeatable(CT.Row)) {
-      WhyNot = "the row of the index of '" + Buffer + "' at line " + lineOf(U) +
-               " has side effects, which the XOR mask would repeat";
-      return std::nullopt;
-    }
-    const CharSourceRange Column = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(CT.Begin, CT.End), SM, LO);
-    const CharSourceRange Row = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(CT.Row->getSourceRange()), SM, LO);
-    if (Column.isInvalid() || Row.isInvalid() || CT.Begin.isMacroID() ||
-        CT.End.isMacroID() || CT.Row->getBeginLoc().isMacroID()) {
-      WhyNot = "the column term of '" + Buffer + "' at line " + lineOf(U) +
-               " is written inside a macro expansion";
-      return std::nullopt;
-    }
-    const std::string RowText = Lexer::getSourceText(Row, SM, LO).str();
-    Columns.push_back({Column, asOperand(Lexer::getSourceText(Column, SM, LO).str()),
-                       isa<ParenExpr>(CT.Row) ? RowText : asOperand(RowText)});
   }
+  for (const StridePlan::Twin &T : P.Twins)
+    if (!addColumn(T.Index.Index, T.Terms, Strides,
+                   std::to_string(SM.getSpellingLineNumber(
+                       SM.getFileLoc(T.Index.Index->getBeginLoc())))))
+      return std::nullopt;
   if (!isPowerOfTwo(VectorElems) && VectorElems != 1) {
     WhyNot = "an XOR swizzle needs power-of-two vector widths";
     return std::nullopt;

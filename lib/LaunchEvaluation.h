@@ -1,6 +1,6 @@
 //===- LaunchEvaluation.h - One access over every launch of its kernel -*- C++ -*-===//
 //
-// What the device-IR findings and the fix planner's source model share once
+// What the device-IR findings and the fix planner's models share once
 // an access is an AccessModel: evaluating it for each launch configuration of its kernel
 // and keeping the worst, the stated assumptions, and the accesses the
 // compiler may merge into one wider instruction.

@@ -2,7 +2,7 @@
 #include "LayoutObservers.h"
 #include "StringCompat.h"
 
-#include "KernelExtractor.h"
+#include "FixModel.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "UnitWalk.h"
@@ -16,6 +16,17 @@ using namespace clang;
 namespace ldslint {
 
 namespace {
+
+/// atomicAdd, __hip_atomic_*, __atomic_*, ...: a call the device IR has as
+/// an atomic access of its first argument.
+bool isAtomicFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const StringRef N = FD->getName();
+  return startsWith(N, "atomic") || startsWith(N, "__hip_atomic") ||
+         startsWith(N, "__atomic_") || startsWith(N, "__sync_fetch") ||
+         startsWith(N, "unsafeAtomic") || startsWith(N, "safeAtomic");
+}
 
 const VarDecl *sharedVarIn(const Expr *E) {
   if (!E)
@@ -127,7 +138,8 @@ public:
     }
     if (Followed)
       return true; // the callee is analysed in the caller's context
-    // atomicAdd(&t[r][c], v) and friends are accesses the extractor records.
+    // atomicAdd(&t[r][c], v) and friends are accesses (atomics of the
+    // device IR).
     if (isAtomicFunction(FD))
       return true;
     for (const Expr *Arg : CE->arguments())

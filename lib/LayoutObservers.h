@@ -28,7 +28,7 @@ struct LayoutObservations {
   std::map<unsigned, bool> Sized;
   /// Every evaluated reference to each shared variable (outside templates'
   /// uninstantiated patterns and sizeof), by declaration location: each must
-  /// be one the extractor followed before a fix is offered.
+  /// be one a fix model follows (ir/FixSites.h) before a fix is offered.
   std::map<unsigned, std::vector<const clang::DeclRefExpr *>> References;
 };
 

@@ -2,7 +2,6 @@
 #include "SourceFixes.h"
 
 #include "FixPlanner.h"
-#include "KernelExtractor.h"
 #include "ir/FixSites.h"
 #include "DebugTime.h"
 #include "StringCompat.h"
@@ -56,9 +55,9 @@ std::vector<BankModel> fixModels(const BankModel &Model, const AnalysisOptions &
   return Models;
 }
 
-/// The source model of \p Site in kernel \p K, evaluated as the planner
+/// The model of \p Site in kernel \p K, evaluated as the planner
 /// needs it (its verdict decides which arrays get a fix).
-Finding modelledFinding(ASTContext &Ctx, const ExtractedKernel &K,
+Finding modelledFinding(ASTContext &Ctx, const ModelledKernel &K,
                         const AccessSite &Site, const std::vector<LaunchRun> &Runs,
                         const std::vector<LaunchConfig> &Configs,
                         const BankModel &Model, EvaluationCache &Cache) {
@@ -140,9 +139,9 @@ void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
 
 void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
                      const LaunchSites &Launches, const AnalysisOptions &Options,
-                     const std::vector<const FunctionDecl *> &Kernels,
                      const std::vector<AnalysedKernel> &Analysed,
-                     std::vector<Finding> &Findings, EvaluationCache &Cache) {
+                     const DeviceEmitter &Emitter, std::vector<Finding> &Findings,
+                     EvaluationCache &Cache) {
   std::set<SourceLocation> Conflicting;
   for (const Finding &F : Findings)
     if (F.Result.Status == Verdict::Conflict && F.DeclLoc.isValid())
@@ -150,55 +149,18 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
   if (Conflicting.empty())
     return;
 
-  // Multi-dimensional arrays: modelled from the device IR.
   auto Phase = std::chrono::steady_clock::now();
-  std::set<const VarDecl *> MultiDimensional;
+  std::set<const VarDecl *> Arrays;
   for (const AnalysedKernel &AK : Analysed)
     for (const VarDecl *VD : AK.Arrays)
-      if (VD && Conflicting.count(VD->getLocation()) &&
-          Ctx.getAsConstantArrayType(VD->getType()) &&
-          Ctx.getAsConstantArrayType(
-              Ctx.getAsConstantArrayType(VD->getType())->getElementType()))
-        MultiDimensional.insert(VD);
-  IrFixSites FromIr = fixSitesFromIr(Ctx, Analysed, MultiDimensional);
-  for (const VarDecl *VD : MultiDimensional)
-    Conflicting.erase(VD->getLocation());
-
-  // Only the kernels that access those arrays: every access has a finding.
-  std::map<std::string, std::set<SourceLocation>> ArraysOf;
-  for (const Finding &F : Findings)
-    if (F.DeclLoc.isValid() && Conflicting.count(F.DeclLoc))
-      ArraysOf[F.Function].insert(F.DeclLoc);
-  std::vector<ExtractedKernel> Extracted;
-  // Array -> a kernel accessing it whose source model is incomplete.
-  std::map<SourceLocation, std::string> TooLarge;
-  for (const FunctionDecl *FD : Kernels) {
-    const std::string Name = kernelName(FD, Ctx);
-    const auto Arrays = ArraysOf.find(Name);
-    if (Arrays == ArraysOf.end() ||
-        std::none_of(Arrays->second.begin(), Arrays->second.end(),
-                     [&](SourceLocation A) { return Conflicting.count(A) > 0; }))
-      continue;
-    ExtractedKernel K = extractKernel(Ctx, FD, Model.WaveSize);
-    if (!K.TooLarge) {
-      Extracted.push_back(std::move(K));
-      continue;
-    }
-    for (SourceLocation A : Arrays->second)
-      if (Conflicting.erase(A))
-        TooLarge[A] = Name;
-  }
-  for (Finding &F : Findings) {
-    const auto It = TooLarge.find(F.DeclLoc);
-    if (It != TooLarge.end() && F.Result.Status == Verdict::Conflict)
-      F.FixNotes.push_back("no fix searched: '" + It->second +
-                           "', which accesses '" + F.Array +
-                           "', is too large for the fix planner's source model");
-  }
-  debugTime("  source models of the kernels", Phase);
+      if (VD && Conflicting.count(VD->getLocation()))
+        Arrays.insert(VD);
+  IrFixSites FromIr = fixSitesFromIr(Ctx, Analysed, Arrays);
+  debugTime("  models of the arrays", Phase);
   Phase = std::chrono::steady_clock::now();
   FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle);
   Planner.setDeadline(Options.Deadline);
+  Planner.setEmitter(Emitter, Options.LibraryKernels);
   Planner.follow(FromIr.Followed);
   for (const auto &[VD, Why] : FromIr.Refused) {
     // What the source does with the array, where it says, is the reason
@@ -212,45 +174,22 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
       if (F.DeclLoc == VD->getLocation() && F.Result.Status == Verdict::Conflict)
         F.FixNotes.push_back("no fix offered: " + Reason);
   }
-  // The AST models account for the references of the arrays they model.
-  for (const ExtractedKernel &K : Extracted) {
-    std::set<const DeclRefExpr *> Refs;
-    for (const DeclRefExpr *Ref : K.FollowedRefs)
-      if (!MultiDimensional.count(dyn_cast<VarDecl>(Ref->getDecl())))
-        Refs.insert(Ref);
-    Planner.follow(Refs);
-  }
-  std::vector<const ExtractedKernel *> Models;
-  for (const ExtractedKernel &K : Extracted)
-    Models.push_back(&K);
-  for (const VarDecl *VD : FromIr.Modelled)
-    Conflicting.insert(VD->getLocation());
   for (const auto &[VD, Subscripts] : FromIr.Unexecuted)
     Planner.addUnexecutedSubscripts(VD, Subscripts);
   for (const auto &[VD, Why] : FromIr.NoSwizzle)
     Planner.forbidSwizzle(VD, Why);
-  for (const auto &K : FromIr.Kernels)
-    Models.push_back(K.get());
+  for (const auto &[VD, Exprs] : FromIr.Twins)
+    Planner.addTwins(VD, Exprs);
   std::vector<Finding> Modelled;
-  for (const ExtractedKernel *KP : Models) {
-    const ExtractedKernel &K = *KP;
+  for (const auto &KP : FromIr.Kernels) {
+    const ModelledKernel &K = *KP;
     if (pastDeadline(Options))
       break;
-    if (std::none_of(K.Accesses.begin(), K.Accesses.end(), [&](const AccessSite &S) {
-          return Conflicting.count(S.Array->getLocation()) > 0;
-        }))
-      continue;
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
         Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
     const std::vector<LaunchRun> Runs =
         launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
-    const bool IrModel = std::any_of(FromIr.Kernels.begin(), FromIr.Kernels.end(),
-                                     [&](const auto &P) { return P.get() == KP; });
     for (const AccessSite &Site : K.Accesses) {
-      // Each array is modelled once: from the device IR, or from the AST.
-      if (!Conflicting.count(Site.Array->getLocation()) ||
-          IrModel != (FromIr.Modelled.count(Site.Array) > 0))
-        continue;
       Planner.addAccess(K, Site, Runs, Modelled.size());
       Modelled.push_back(modelledFinding(Ctx, K, Site, Runs, Configs, Model, Cache));
     }

@@ -2,7 +2,7 @@
 //
 // Internal to the fix planner's one-dimensional steps
 // (FixPlannerStride*.cpp): the buffer being fixed, the stride its accesses
-// share and where it is written, the kernels re-extracted with that stride
+// share and where it is written, the kernels modelled again with that stride
 // as a symbol, and the size and carve edits that padding needs.
 //
 //===----------------------------------------------------------------------===//
@@ -48,14 +48,22 @@ struct FixPlanner::StridePlan {
     BufferIndex Index;
     std::vector<StrideTerm> Terms;
   };
-  std::vector<const ExtractedKernel *> Kernels; ///< first-seen order
-  std::map<const ExtractedKernel *, std::vector<Subscript>> ByKernel;
-  /// Per kernel, the stride operands modelled as the paddable symbol.
-  std::map<const ExtractedKernel *, std::set<const clang::Expr *>> Marks;
+  std::vector<const ModelledKernel *> Kernels; ///< first-seen order
+  /// Subscripts of Target with no access of their own, written as one
+  /// that has: edited the same way.
+  struct Twin {
+    BufferIndex Index;
+    std::vector<StrideTerm> Terms;
+  };
+  std::vector<Twin> Twins;
+  std::map<const ModelledKernel *, std::vector<Subscript>> ByKernel;
+  /// The multiplications (their operators' file locations) whose stride
+  /// operand is modelled as the paddable symbol.
+  std::set<clang::SourceLocation> Products;
   /// Where the stride is written in the indices, by (file, offset).
   std::map<std::pair<unsigned, unsigned>, SourceEdit> StrideEdits;
 
-  /// The accesses of Target in the re-extracted kernels, whose
+  /// The accesses of Target in the kernels modelled again, whose
   /// StrideSymbol is the row stride; Subscripts[i] is Strided[i]'s.
   std::vector<Use> Strided;
   std::vector<const Subscript *> Subscripts;
@@ -63,7 +71,7 @@ struct FixPlanner::StridePlan {
   // Padding's size edits (FixPlannerStrideSize.cpp).
   std::vector<SourceEdit> SizeEdits, CarveEdits;
   int64_t Rows = 0; ///< rows of the buffer in the first kernel (0: dynamic)
-  std::map<const ExtractedKernel *, int64_t> RowsOf;
+  std::map<const ModelledKernel *, int64_t> RowsOf;
   std::string SizeWhyNot;
   int64_t CarvedElements = 0; ///< the padded buffer's size, when carved
   /// The buffers carved after Target, whose carve offsets CarveEdits edit.

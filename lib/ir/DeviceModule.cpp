@@ -163,7 +163,8 @@ std::unique_ptr<DeviceModule>
 DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
                    const std::vector<FunctionDecl *> &Instantiations,
                    std::string &Error,
-                   const std::function<bool(const FunctionDecl *)> &Analyse) {
+                   const std::function<bool(const FunctionDecl *)> &Analyse,
+                   const std::function<void(llvm::Module &)> &BeforePasses) {
   const auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<DeviceModule> DM(new DeviceModule());
   DM->Inputs = std::make_unique<DeviceModuleInputs>();
@@ -233,6 +234,8 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     });
   }
   const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
+  if (BeforePasses)
+    BeforePasses(*DM->M);
   normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused, &DM->Removed);
   if (debugTimeEnabled())
     llvm::errs() << "ldslint: codegen "

@@ -66,11 +66,14 @@ public:
   /// generator is handed them besides the top-level declarations. Returns null with \p Error set when codegen
   /// fails. Kernels for which \p Analyse (when given) says no are emitted
   /// but not normalised: their bodies are dropped before the passes run.
+  /// \p BeforePasses (when given) may rewrite the module as emitted, before
+  /// the pipeline (ir/StrideModel.h).
   static std::unique_ptr<DeviceModule>
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
        const std::vector<clang::FunctionDecl *> &Instantiations,
        std::string &Error,
-       const std::function<bool(const clang::FunctionDecl *)> &Analyse = {});
+       const std::function<bool(const clang::FunctionDecl *)> &Analyse = {},
+       const std::function<void(llvm::Module &)> &BeforePasses = {});
 
   /// The accesses (their debug locations and widths) that the load/store
   /// vectorizer merged into \p I; empty when \p I is not a merged access.

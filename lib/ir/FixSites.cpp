@@ -1,10 +1,12 @@
 //===- FixSites.cpp --------------------------------------------------------===//
 #include "ir/FixSites.h"
 
+#include "RowStride.h"
 #include "ir/DebugLocations.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -22,8 +24,74 @@ constexpr IntType I64{64, true};
 
 using FilePosition = std::pair<FileID, unsigned>;
 
-/// The subscripts `a[i]...[k]` with one index per dimension of the arrays
-/// asked for, by where they start: what a swizzle rewrites.
+/// The dimensions of \p VD's constant array type (0 for a scalar, a struct
+/// or `extern T a[]`).
+unsigned rankOf(const ASTContext &Ctx, const VarDecl *VD) {
+  unsigned R = 0;
+  for (QualType T = VD->getType(); const auto *CAT = Ctx.getAsConstantArrayType(T);
+       T = CAT->getElementType())
+    ++R;
+  return R;
+}
+
+/// The function whose body declares \p VD, or null (a file-scope array).
+/// A block-scope `extern __shared__` array belongs to the translation unit
+/// semantically, to the function lexically.
+const FunctionDecl *declaringFunction(const VarDecl *VD) {
+  if (const auto *F = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+    return F;
+  return dyn_cast_or_null<FunctionDecl>(VD->getLexicalDeclContext());
+}
+
+/// The function definitions (every template instantiation) whose bodies
+/// contain one of \p Locs (file locations). Only declarations are walked,
+/// not statements.
+std::set<const FunctionDecl *> functionsContaining(ASTContext &Ctx,
+                                                   const std::vector<SourceLocation> &Locs) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    std::map<FileID, std::vector<unsigned>> Offsets; ///< sorted
+    std::set<const FunctionDecl *> Found;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool TraverseStmt(Stmt *) { return true; }
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (!FD->doesThisDeclarationHaveABody())
+        return true;
+      const FilePosition B = SM.getDecomposedLoc(SM.getFileLoc(FD->getBeginLoc())),
+                         E = SM.getDecomposedLoc(SM.getFileLoc(FD->getEndLoc()));
+      const auto It = Offsets.find(B.first);
+      if (B.first != E.first || It == Offsets.end())
+        return true;
+      const auto At = std::lower_bound(It->second.begin(), It->second.end(), B.second);
+      if (At != It->second.end() && *At <= E.second)
+        Found.insert(FD);
+      return true;
+    }
+  } F(Ctx.getSourceManager());
+  for (SourceLocation L : Locs) {
+    const FilePosition P = Ctx.getSourceManager().getDecomposedLoc(L);
+    F.Offsets[P.first].push_back(P.second);
+  }
+  for (auto &[File, Offsets] : F.Offsets)
+    std::sort(Offsets.begin(), Offsets.end());
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
+/// A one-dimensional buffer: `T a[N]` or `extern T a[]`, T not an array.
+bool isBuffer(const ASTContext &Ctx, const VarDecl *VD) {
+  const unsigned R = rankOf(Ctx, VD);
+  return R == 1 || (R == 0 && VD->getType()->isIncompleteArrayType() &&
+                    !VD->getType()->getArrayElementTypeNoTypeQual()->isArrayType());
+}
+
+/// The subscripts `a[i]...[k]` with one index per dimension of the
+/// multi-dimensional arrays asked for, by where they start: what a swizzle
+/// rewrites. With one-dimensional buffers asked for, also every subscript
+/// and dereference by where it starts (the buffer may be reached through a
+/// pointer carved from it), and the references to the buffers that carve
+/// a pointer or pass one to a call.
 class Subscripts : public RecursiveASTVisitor<Subscripts> {
 public:
   struct Written {
@@ -32,21 +100,22 @@ public:
     const VarDecl *Array;
   };
 
-  Subscripts(ASTContext &Ctx, const std::set<const VarDecl *> &Arrays)
+  /// \p Helpers: functions besides the arrays' own that have accesses of
+  /// them (a buffer reached through a pointer parameter).
+  Subscripts(ASTContext &Ctx, const std::set<const VarDecl *> &Arrays,
+             const std::set<const FunctionDecl *> &Helpers)
       : SM(Ctx.getSourceManager()), Arrays(Arrays) {
     for (const VarDecl *VD : Arrays) {
-      unsigned R = 0;
-      for (QualType T = VD->getType(); const auto *CAT = Ctx.getAsConstantArrayType(T);
-           T = CAT->getElementType())
-        ++R;
-      Rank[VD] = R;
+      Rank[VD] = rankOf(Ctx, VD);
+      if (isBuffer(Ctx, VD))
+        Buffers.insert(VD);
     }
     // A function's own shared array is named only in that function (and
     // the lambdas in it): walk those alone when every array is one.
-    std::set<const Decl *> Functions;
+    std::set<const Decl *> Functions(Helpers.begin(), Helpers.end());
     bool Everywhere = false;
     for (const VarDecl *VD : Arrays) {
-      const Decl *F = llvm::dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      const Decl *F = declaringFunction(VD);
       Everywhere |= !F;
       Functions.insert(F);
     }
@@ -59,6 +128,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (!Buffers.empty())
+      addLValue(E);
     // `reinterpret_cast<float4 *>(&a[r][c])[0]` is a vector access there.
     if (const auto *Addr = dyn_cast<UnaryOperator>(E->getBase()->IgnoreParenCasts());
         Addr && Addr->getOpcode() == UO_AddrOf)
@@ -72,7 +143,7 @@ public:
     }
     const auto *Ref = dyn_cast<DeclRefExpr>(Base);
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!VD || !Arrays.count(VD))
+    if (!VD || !Arrays.count(VD) || Buffers.count(VD))
       return true;
     Lines[VD].insert(line(E->getBeginLoc()));
     if (Rank[VD] == Indices.size()) {
@@ -83,6 +154,8 @@ public:
   }
   /// `*(float4 *)&a[r][c]`.
   bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_Deref && !Buffers.empty())
+      addLValue(U);
     if (U->getOpcode() == UO_AddrOf)
       if (const auto *Of = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
         AddressTaken.insert(position(Of->getBeginLoc()));
@@ -93,6 +166,54 @@ public:
       if (const auto *Of = dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens()))
         OuterOf.emplace(position(U->getBeginLoc()), position(Of->getBeginLoc()));
     return true;
+  }
+
+  /// `T *p = buffer + offset`: the reference carves a pointer.
+  bool VisitVarDecl(VarDecl *V) {
+    if (Buffers.empty() || !V->getType()->isPointerType())
+      return true;
+    if (std::optional<Carve> C = carveOf(V->getInit()))
+      if (isBufferRef(C->Base))
+        BufferRefs.insert(C->Base);
+    return true;
+  }
+  /// `f(buffer)`, `f(buffer + offset)`, `f(&buffer[i])`: the callee's
+  /// accesses are the buffer's (inlined: the device IR has them).
+  bool VisitCallExpr(CallExpr *CE) {
+    if (Buffers.empty())
+      return true;
+    for (const clang::Expr *Arg : CE->arguments())
+      if (std::optional<Carve> C = carveOf(Arg))
+        if (isBufferRef(C->Base))
+          BufferRefs.insert(C->Base);
+    return true;
+  }
+
+  /// The outermost subscript or dereference that starts at \p L, in
+  /// \p Kernel's body when there is one there (template instantiations
+  /// share positions), or null.
+  const clang::Expr *lvalueAt(SourceLocation L, const FunctionDecl *Kernel) const {
+    const auto It = LValues.find(position(L));
+    if (It == LValues.end())
+      return nullptr;
+    const auto Own = It->second.find(Kernel);
+    return Own != It->second.end() ? Own->second : It->second.begin()->second;
+  }
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    const FunctionDecl *Outer = Function;
+    if (FD)
+      Function = FD;
+    const bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Function = Outer;
+    return R;
+  }
+  /// References to the buffers that carve a pointer or pass one to a call.
+  std::set<const DeclRefExpr *> BufferRefs;
+  /// Every outermost subscript or dereference, per function (with buffers).
+  const std::map<FilePosition, std::map<const FunctionDecl *, const clang::Expr *>> &
+  lvalues() const {
+    return LValues;
   }
 
   /// The subscript of one index per dimension that the access at \p L is
@@ -123,7 +244,26 @@ public:
 private:
   const SourceManager &SM;
   const std::set<const VarDecl *> &Arrays;
+  std::set<const VarDecl *> Buffers; ///< the one-dimensional ones
   std::map<const VarDecl *, size_t> Rank;
+  /// Position -> function -> the outermost lvalue starting there.
+  std::map<FilePosition, std::map<const FunctionDecl *, const clang::Expr *>> LValues;
+  const FunctionDecl *Function = nullptr; ///< the function being walked
+
+  void addLValue(const clang::Expr *E) {
+    auto &At = LValues[position(E->getBeginLoc())];
+    const auto It = At.find(Function);
+    if (It == At.end() ||
+        SM.isBeforeInTranslationUnit(SM.getFileLoc(It->second->getEndLoc()),
+                                     SM.getFileLoc(E->getEndLoc())))
+      At[Function] = E;
+  }
+  bool isBufferRef(const DeclRefExpr *Ref) const {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return VD && std::any_of(Buffers.begin(), Buffers.end(), [&](const VarDecl *B) {
+             return B->getLocation() == VD->getLocation();
+           });
+  }
   std::map<FilePosition, Written> At;
   std::map<FilePosition, FilePosition> OuterOf;
 
@@ -196,6 +336,74 @@ SymRef withSymbolicStrides(const SymRef &Address, const ArrayIndices &Indices,
   return Out;
 }
 
+/// \p E's source text without blanks ("" inside a macro expansion).
+std::string compactText(const ASTContext &Ctx, const clang::Expr *E) {
+  const CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+      Ctx.getLangOpts());
+  if (R.isInvalid() || E->getBeginLoc().isMacroID())
+    return "";
+  std::string Out;
+  for (char C : Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()))
+    if (!std::isspace(static_cast<unsigned char>(C)))
+      Out += C;
+  return Out;
+}
+
+/// The subscripts of a buffer (through the buffer or a pointer its accesses
+/// use) with no access of their own whose index is written exactly as an
+/// executed access's (a read the compiler takes from an earlier access of
+/// the same element): an edit of the row stride edits them the same way.
+void addTwins(const ASTContext &Ctx,
+              const std::map<FilePosition, std::map<const FunctionDecl *, const clang::Expr *>>
+                  &LValues,
+              const std::map<SourceLocation, std::vector<std::pair<const VarDecl *, BufferIndex>>>
+                  &BufferSites,
+              IrFixSites &Out) {
+  for (const auto &[DeclLoc, Sites] : BufferSites) {
+    const VarDecl *VD = Sites.front().first;
+    if (!Out.Modelled.count(VD))
+      continue;
+    // (base declaration, index text) of the executed subscripts.
+    std::set<std::pair<SourceLocation, std::string>> Written;
+    std::set<const clang::Expr *> Executed;
+    for (const auto &[Array, BI] : Sites) {
+      Executed.insert(BI.Index);
+      const std::string Text = compactText(Ctx, BI.Index);
+      if (!Text.empty())
+        Written.insert({BI.Base->getLocation(), Text});
+    }
+    const QualType Element = Ctx.getBaseElementType(VD->getType());
+    for (const auto &[Position, ByFunction] : LValues)
+      for (const auto &[Function, E] : ByFunction) {
+        if (!Out.Modelled.count(VD))
+          break; // refused
+        const std::optional<BufferIndex> BI = bufferIndex(E, Ctx, Element);
+        if (!BI || Executed.count(BI->Index) ||
+            std::none_of(Sites.begin(), Sites.end(), [&](const auto &S) {
+              return S.second.Base->getLocation() == BI->Base->getLocation();
+            }))
+          continue;
+        Out.Followed.insert(BI->BaseRef);
+        if (Written.count({BI->Base->getLocation(), compactText(Ctx, BI->Index)})) {
+          Out.Twins[VD].push_back(E);
+          continue;
+        }
+        const SourceManager &SM = Ctx.getSourceManager();
+        for (const auto &Site : Sites) // every instantiation's declaration
+          if (Out.Modelled.erase(Site.first))
+            Out.Refused.emplace(
+                Site.first,
+                "the subscript of '" + BI->Base->getNameAsString() + "' at line " +
+                    std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(E->getBeginLoc()))) +
+                    " has no shared-memory instruction of its own (the compiler "
+                    "reuses another access's value, or the code does not run) and "
+                    "is not written like a subscript that has one, so ldslint "
+                    "cannot check an edit of it");
+      }
+  }
+}
+
 } // namespace
 
 IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Kernels,
@@ -204,24 +412,44 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   if (Arrays.empty())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  const Subscripts Written(Ctx, Arrays);
+  // A buffer reached in a helper (through a pointer parameter) needs the
+  // helper's subscripts.
+  std::vector<SourceLocation> Elsewhere;
+  for (const AnalysedKernel &AK : Kernels)
+    for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
+      const VarDecl *VD = AK.Arrays[I];
+      const FunctionDecl *F = VD ? declaringFunction(VD) : nullptr;
+      if (F && Arrays.count(VD) && isBuffer(Ctx, VD) && AK.Locs[I].isValid() &&
+          !SM.isPointWithin(SM.getFileLoc(AK.Locs[I]), SM.getFileLoc(F->getBeginLoc()),
+                            SM.getFileLoc(F->getEndLoc())))
+        Elsewhere.push_back(SM.getFileLoc(AK.Locs[I]));
+    }
+  const Subscripts Written(Ctx, Arrays,
+                           Elsewhere.empty() ? std::set<const FunctionDecl *>()
+                                             : functionsContaining(Ctx, Elsewhere));
   DebugLocationMap Locations(SM);
   std::map<const VarDecl *, const llvm::GlobalVariable *> Global;
   std::map<const llvm::GlobalVariable *, std::set<const llvm::Instruction *>> Modelled;
   std::set<FilePosition> Executed; // subscripts with an access of their own
+  // Per buffer (by declaration), the subscripts its accesses are written with.
+  std::map<SourceLocation, std::vector<std::pair<const VarDecl *, BufferIndex>>> BufferSites;
   for (const AnalysedKernel &AK : Kernels)
-    for (const IrAccess &A : AK.Kernel.Accesses)
-      if (A.Array && (A.Indices || !A.Model.Address))
+    for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
+      const IrAccess &A = AK.Kernel.Accesses[I];
+      const bool Flat = AK.Arrays[I] && rankOf(Ctx, AK.Arrays[I]) < 2;
+      if (A.Array && (A.Indices || !A.Model.Address || Flat))
         Modelled[A.Array].insert(A.Inst);
+    }
   for (const AnalysedKernel &AK : Kernels) {
-    std::unique_ptr<ExtractedKernel> EK;
+    std::unique_ptr<ModelledKernel> EK;
     for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
       const VarDecl *VD = AK.Arrays[I];
       const IrAccess &A = AK.Kernel.Accesses[I];
       if (!VD || !A.Array || !Arrays.count(VD) || Out.Refused.count(VD))
         continue;
       Global[VD] = A.Array;
-      if (A.Model.Address && !A.Indices) {
+      const bool MultiDimensional = rankOf(Ctx, VD) >= 2;
+      if (MultiDimensional && A.Model.Address && !A.Indices) {
         Out.Refused[VD] = "ldslint cannot tell which row and column of '" +
                           VD->getNameAsString() + "' the access at line " +
                           std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(AK.Locs[I]))) +
@@ -230,7 +458,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
       }
       // Each step over rows must be the array's own subscript, whose row
       // length padding changes.
-      if (A.Indices) {
+      if (MultiDimensional && A.Indices) {
         const llvm::DILocation *Foreign = nullptr;
         bool Own = true;
         for (const llvm::DILocation *Step : A.Indices->RowSteps) {
@@ -256,7 +484,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
       }
       const std::vector<uint64_t> Dims = arrayDimensions(*A.Array);
       if (!EK) {
-        EK = std::make_unique<ExtractedKernel>();
+        EK = std::make_unique<ModelledKernel>();
         EK->Kernel = AK.Decl;
         EK->Model = AK.Kernel.Model;
         EK->UsesThreadIdxYZ = AK.Kernel.UsesThreadIdxYZ;
@@ -276,7 +504,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
       Site.Loc = AK.Locs[I];
       Site.Array = VD;
       Site.Model = A.Model;
-      if (A.Model.Address) {
+      if (MultiDimensional && A.Model.Address) {
         llvm::Type *Elem = A.Array->getValueType();
         while (Elem->isArrayTy())
           Elem = Elem->getArrayElementType();
@@ -286,13 +514,24 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
             withSymbolicStrides(A.Model.Address, *A.Indices, Extents, Dims, ElemBytes);
         Site.Indices = A.Indices->Index;
       }
+      // A buffer's subscript or dereference there, through the buffer or
+      // a pointer carved from it (the row-stride planner reads it).
+      if (!MultiDimensional) {
+        Site.LValue = Written.lvalueAt(AK.Locs[I], AK.Decl);
+        const std::optional<BufferIndex> BI =
+            bufferIndex(Site.LValue, Ctx, Ctx.getBaseElementType(VD->getType()));
+        if (BI && BI->Base->getLocation() == VD->getLocation())
+          Out.Followed.insert(BI->BaseRef);
+        if (BI)
+          BufferSites[VD->getLocation()].push_back({VD, *BI});
+      }
       // The subscript of this array there (template instantiations share
       // one declaration, and the text the edits change).
-      const Subscripts::Written *W = Written.at(AK.Locs[I]);
+      const Subscripts::Written *W = MultiDimensional ? Written.at(AK.Locs[I]) : nullptr;
       if (W && W->Array->getLocation() == VD->getLocation()) {
         Executed.insert(Written.position(W->Expr->getBeginLoc()));
         Site.Direct = true;
-        Site.Where = Site.LValue = W->Expr;
+        Site.LValue = W->Expr;
         Site.IndexExprs = W->Indices;
       }
       EK->Accesses.push_back(std::move(Site));
@@ -314,7 +553,8 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
     }
     Out.Modelled.insert(VD);
   }
-  Out.Followed = Written.FullyIndexed;
+  Out.Followed.insert(Written.FullyIndexed.begin(), Written.FullyIndexed.end());
+  Out.Followed.insert(Written.BufferRefs.begin(), Written.BufferRefs.end());
   // A swizzle rewrites every subscript of the array: also those with no
   // instruction of their own (a read the compiler reuses, code no kernel
   // runs). An element whose address is taken there cannot be rewritten
@@ -336,6 +576,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
     }
     Out.Unexecuted[Array->second].push_back(W.Indices);
   }
+  addTwins(Ctx, Written.lvalues(), BufferSites, Out);
   // Accesses of refused arrays are left out of the models.
   for (auto &EK : Out.Kernels)
     EK->Accesses.erase(std::remove_if(EK->Accesses.begin(), EK->Accesses.end(),

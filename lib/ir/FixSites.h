@@ -14,19 +14,26 @@
 // an edit needs: the declaration, and for a swizzle the subscript written
 // `a[row][column]` at the finding's location.
 //
+// A one-dimensional buffer keeps its flat addresses; each access gets the
+// subscript or dereference written at its location, which the row-stride
+// planner reads (ir/StrideModel.h models the stride as a symbol). A
+// subscript of the buffer with no access of its own is edited like the
+// executed one written the same way (Twins); one written otherwise refuses
+// the buffer.
+//
 // An array gets no model, and the reason, when one of its accesses has no
 // indices, steps over rows through a pointer typed apart from the array, or
 // the array's address is used other than by those accesses (stored, passed
 // to a call that was not inlined, converted to an integer). A reference the
 // source does not subscript in every dimension (a reference parameter,
 // `float (*p)[32] = a`) keeps the old row length: the planner refuses those
-// arrays too, as it does for the source model's unfollowed references.
+// arrays too, as it does for any reference no model follows.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_IR_FIXSITES_H
 #define LDSLINT_IR_FIXSITES_H
 
-#include "KernelExtractor.h"
+#include "FixModel.h"
 #include "ir/IrFindings.h"
 
 #include <map>
@@ -39,7 +46,7 @@ struct IrFixSites {
   /// One per analysed kernel that accesses an array asked for: its model
   /// (the kernel's symbols plus one Extent symbol per dimension of each
   /// array) and those accesses.
-  std::vector<std::unique_ptr<ExtractedKernel>> Kernels;
+  std::vector<std::unique_ptr<ModelledKernel>> Kernels;
   /// Arrays asked for whose accesses are all modelled here.
   std::set<const clang::VarDecl *> Modelled;
   /// The others: why not.
@@ -51,6 +58,10 @@ struct IrFixSites {
   /// Per modelled array, the subscripts (indices, outermost first) that no
   /// access stands for: a swizzle must rewrite them too.
   std::map<const clang::VarDecl *, std::vector<std::vector<const clang::Expr *>>> Unexecuted;
+  /// Per modelled one-dimensional buffer, the subscripts with no access of
+  /// their own written exactly as one that has (a read the compiler takes
+  /// from an earlier access): row-stride edits apply to them too.
+  std::map<const clang::VarDecl *, std::vector<const clang::Expr *>> Twins;
   /// Modelled arrays that must not be swizzled, and why.
   std::map<const clang::VarDecl *, std::string> NoSwizzle;
 };

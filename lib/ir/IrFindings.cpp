@@ -152,6 +152,25 @@ void placeAt(DebugLocationMap &Locations, const llvm::DILocation *L, Finding &F)
   }
 }
 
+/// Where the finding of \p A is (the user's line of the accesses it stands
+/// for) and what it accesses; returns the array's declaration, or null.
+const VarDecl *locateAccess(DebugLocationMap &Locations, const AccessPlacement &Placement,
+                            const DeviceModule &DM, const FunctionDecl *Kernel,
+                            const std::string &Function, const IrAccess &A,
+                            const BankModel &Model, Finding &F) {
+  // An instruction the vectorizer built stands for the accesses it
+  // replaced: report at theirs. Its own location is the vectorizer's
+  // choice (LLVM 15 gives it a later statement's line).
+  const std::vector<MergedAccess> &MergedFrom = DM.mergedFrom(A.Inst);
+  placeAt(Locations, MergedFrom.empty() ? A.Inst->getDebugLoc().get()
+                                        : MergedFrom.front().Loc,
+          F);
+  const VarDecl *VD = describeAccess(F, DM, Kernel, Function, A.Array, A.Model.Kind,
+                                     A.Model.WidthBytes, Model);
+  Placement.place(F);
+  return VD;
+}
+
 /// The findings of the accesses the load/store vectorizer merged into the
 /// one of \p F: each takes the merged instruction's result, at its own line.
 void addMergedFindings(DebugLocationMap &Locations,
@@ -395,16 +414,9 @@ std::vector<Finding> analyzeDeviceModule(
     std::vector<Finding> Reused;
     for (const IrAccess &A : K.Accesses) {
       Finding F;
-      // An instruction the vectorizer built stands for the accesses it
-      // replaced: report at theirs. Its own location is the vectorizer's
-      // choice (LLVM 15 gives it a later statement's line).
       const std::vector<MergedAccess> &MergedFrom = DM.mergedFrom(A.Inst);
-      placeAt(Locations, MergedFrom.empty() ? A.Inst->getDebugLoc().get()
-                                     : MergedFrom.front().Loc,
-              F);
-      const VarDecl *VD = describeAccess(F, DM, FD, Function, A.Array, A.Model.Kind,
-                                         A.Model.WidthBytes, Model);
-      Placement().place(F);
+      const VarDecl *VD = locateAccess(Locations, Placement(), DM, FD, Function,
+                                       A, Model, F);
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
       if (A.AsyncCopy && F.Result.Status == Verdict::Conflict) {
         // Never claimed: not confirmed by a measurement.
@@ -468,6 +480,27 @@ std::vector<Finding> analyzeDeviceModule(
     }
   }
   return Findings;
+}
+
+AnalysedKernel analyseForFixes(ASTContext &Ctx, const DeviceModule &DM,
+                               const llvm::Function &Fn, const FunctionDecl &Kernel,
+                               const BankModel &Model, bool SystemHeaders) {
+  std::vector<std::string> ParamNames;
+  for (const ParmVarDecl *P : Kernel.parameters())
+    ParamNames.push_back(P->getNameAsString());
+  AnalysedKernel Out;
+  Out.Decl = &Kernel;
+  Out.Kernel = buildIrKernel(Fn, ParamNames, Model.WaveSize);
+  DebugLocationMap Locations(Ctx.getSourceManager());
+  const AccessPlacement Placement(Ctx, SystemHeaders);
+  const std::string Function = kernelName(&Kernel, Ctx);
+  for (const IrAccess &A : Out.Kernel.Accesses) {
+    Finding F;
+    Out.Arrays.push_back(
+        locateAccess(Locations, Placement, DM, &Kernel, Function, A, Model, F));
+    Out.Locs.push_back(F.Loc);
+  }
+  return Out;
 }
 
 } // namespace ldslint

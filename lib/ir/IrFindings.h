@@ -35,6 +35,14 @@ std::vector<Finding> analyzeDeviceModule(
     EvaluationCache *Cache = nullptr, std::vector<std::string> *Skipped = nullptr,
     std::vector<AnalysedKernel> *Kept = nullptr);
 
+/// \p Fn, a kernel of \p DM declared \p Kernel, as analysed: its accesses
+/// with their findings' locations and arrays, and no findings (the fix
+/// planner's models of a module emitted again, ir/StrideModel.h).
+/// \p SystemHeaders: as the analysis's option LibraryKernels.
+AnalysedKernel analyseForFixes(clang::ASTContext &Ctx, const DeviceModule &DM,
+                               const llvm::Function &Fn, const clang::FunctionDecl &Kernel,
+                               const BankModel &Model, bool SystemHeaders);
+
 } // namespace ldslint
 
 #endif

@@ -547,6 +547,16 @@ private:
       if (Reg == "warpsize")
         return SymExpr::constant(32, T);
     }
+    // A one-dimensional buffer's row stride, made opaque before the
+    // pipeline (StrideModel.h): the paddable symbol, at its written value.
+    if (startsWith(Name, RowStrideFunction) && C->arg_size() == 1)
+      if (const auto *Written = dyn_cast<ConstantInt>(C->getArgOperand(0))) {
+        SymbolInfo S;
+        S.Kind = SymbolKind::Extent;
+        S.Name = "row stride";
+        S.Value = Written->getSExtValue();
+        return SymExpr::cast(SymExpr::symbol(named("row stride", S), IntType{64, true}), T);
+      }
     if (startsWith(Name, "llvm.amdgcn.workitem.id.") && dimOf(Name) >= 0)
       return builtin(SymbolKind::ThreadIdx, "threadIdx", dimOf(Name));
     if (startsWith(Name, "llvm.amdgcn.workgroup.id.") && dimOf(Name) >= 0)

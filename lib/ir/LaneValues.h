@@ -62,6 +62,11 @@ IrKernel buildIrKernel(const llvm::Function &Kernel,
                        const std::vector<std::string> &ParamNames,
                        unsigned WaveSize);
 
+/// The prefix of the opaque function that stands for a one-dimensional
+/// buffer's row stride (ir/StrideModel.h): `ldslint.row.stride.i32(i32 S)`
+/// is the Extent symbol "row stride" with the value S.
+constexpr const char *RowStrideFunction = "ldslint.row.stride.";
+
 /// A shared variable's source name: `_ZZ9sortPairsPjE1s` (a static local of
 /// sortPairs) -> "s".
 std::string variableName(const llvm::GlobalVariable *G);

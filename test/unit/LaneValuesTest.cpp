@@ -402,3 +402,38 @@ define void @k(ptr %out, i32 %stride) {
   EXPECT_FALSE(P->K.Accesses[0].Model.Unsupported.empty());
 }
 } // namespace
+
+// A one-dimensional buffer's row stride made opaque (ir/StrideModel.h):
+// the Extent symbol "row stride" at the written value, which an override
+// changes (the fix planner's padded layout).
+TEST(LaneValues, OpaqueRowStrideIsThePaddableSymbol) {
+  auto P = parse(R"(
+declare i32 @ldslint.row.stride.i32(i32)
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %s = call i32 @ldslint.row.stride.i32(i32 32)
+  %row = mul i32 %x, %s
+  %ri = zext i32 %row to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %ri
+  %v = load i32, ptr %p, align 4
+  store i32 %v, ptr %out, align 4
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  std::optional<SymbolId> Stride;
+  for (SymbolId Id = 0; Id < P->K.Model.Symbols.size(); ++Id)
+    if (P->K.Model.Symbols[Id].Kind == SymbolKind::Extent)
+      Stride = Id;
+  ASSERT_TRUE(Stride);
+  EXPECT_EQ(P->K.Model.Symbols[*Stride].Name, "row stride");
+  EXPECT_EQ(P->K.Model.Symbols[*Stride].Value, 32);
+  // At 32 every lane is in bank 0; rows of 33 spread them.
+  const EvalResult Written = evaluate(P->K, 0);
+  EXPECT_EQ(Written.Status, Verdict::Conflict);
+  EXPECT_EQ(Written.Degree, 32u);
+  EvalOptions Padded;
+  Padded.ExtentOverrides[*Stride] = 33;
+  const EvalResult R = evaluateAccess(P->K.Model, P->K.Accesses[0].Model, BlockShape{32, 1, 1},
+                                      *lookupBankModel("sm_90"), Padded);
+  EXPECT_EQ(R.Status, Verdict::Ok);
+}
