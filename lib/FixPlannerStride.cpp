@@ -112,6 +112,13 @@ std::string FixPlanner::strideTarget(StridePlan &P, const std::vector<Use> &Uses
       return "'" + Name + "' is one-dimensional and the access at line " +
              lineOf(U) + " is not written as a subscript of it (" + Name +
              "[index]), so no row stride can be edited";
+    // A helper's pointer parameter may alias any part of the buffer, and
+    // each helper has its own: an edit of one would not reach the others.
+    if (const auto *Param = dyn_cast<ParmVarDecl>(BI->Base))
+      return "'" + Name + "' is accessed at line " + lineOf(U) +
+             " through the pointer parameter '" + Param->getNameAsString() +
+             "' of a helper; ldslint edits the subscripts of the buffer or of a "
+             "pointer carved from it in the kernel";
     Indexed.push_back({&U, *BI});
     auto &Entry = Bases[key(BI->Base)];
     Entry.first = BI->Base;
@@ -119,16 +126,16 @@ std::string FixPlanner::strideTarget(StridePlan &P, const std::vector<Use> &Uses
   }
   // The buffer to pad: the array itself, or the one pointer carved from it
   // whose accesses conflict.
-  std::set<std::string> Conflicting;
+  std::map<unsigned, std::string> Conflicting; // by declaration
   for (const auto &[Key, Entry] : Bases)
     if (Entry.second || Bases.size() == 1) {
       const ValueDecl *Base = Entry.first;
       P.Target = Base;
-      Conflicting.insert(Base->getNameAsString());
+      Conflicting[Key] = Base->getNameAsString();
     }
   if (Conflicting.size() > 1) {
     std::string List;
-    for (const std::string &B : Conflicting)
+    for (const auto &[Key, B] : Conflicting)
       List += (List.empty() ? "'" : ", '") + B + "'";
     return "several buffers carved from '" + Name + "' conflict (" + List +
            "); ldslint pads one buffer at a time";
