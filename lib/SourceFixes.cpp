@@ -133,6 +133,39 @@ void transferFixes(const SourceManager &SM, std::vector<Finding> &Modelled,
     if (On && On->Fixes.empty())
       On->Fixes = std::move(M.Fixes);
   }
+  // Where the edits went: the models' verdicts need not be the findings'
+  // (ptxas merges), so the notes that point to the edit are written here.
+  // A conflicting finding no model stands for (an access the vectorizer
+  // merged into another line's) says what its array's others say.
+  const std::string Pointer = " (the edit is attached to the warning at line ";
+  for (auto &[Decl, Indices] : ConflictsOfArray) {
+    const Finding *Carrier = nullptr, *Noted = nullptr;
+    for (size_t I : Indices) {
+      if (!Carrier && !Findings[I].Fixes.empty())
+        Carrier = &Findings[I];
+      if (!Noted && !Findings[I].FixNotes.empty())
+        Noted = &Findings[I];
+    }
+    if (Carrier) {
+      const std::string Note = Carrier->Fixes.front().Description + Pointer +
+                               std::to_string(Carrier->Line) + ")";
+      for (size_t I : Indices) {
+        std::vector<std::string> &Notes = Findings[I].FixNotes;
+        Notes.erase(std::remove_if(Notes.begin(), Notes.end(),
+                                   [&](const std::string &N) {
+                                     return N.find(Pointer) != std::string::npos;
+                                   }),
+                    Notes.end());
+        if (&Findings[I] != Carrier)
+          Notes.push_back(Note);
+      }
+    } else if (Noted) {
+      const std::vector<std::string> Notes = Noted->FixNotes;
+      for (size_t I : Indices)
+        if (Findings[I].FixNotes.empty())
+          Findings[I].FixNotes = Notes;
+    }
+  }
 }
 
 } // namespace

@@ -29,3 +29,19 @@ __global__ void __launch_bounds__(32) through_helpers(float *out) {
   __syncthreads();
   out[t] = get(S, t);
 }
+
+// The reads at one line are one LDS.64 for ptxas and conflict; the stores
+// do not (the model's verdicts are per access): the note of the second
+// read points to the warning that carries the edit, not to the store's
+// line, which has none.
+__global__ void __launch_bounds__(32) pair(float *out) {
+  __shared__ float P[64 * 32];
+  const int t = threadIdx.x;
+  P[t * 64] = out[t];
+  P[t * 64 + 1] = out[t + 1];
+  __syncthreads();
+  out[t] = P[t * 64] * P[t * 64 + 1];
+  // CHECK-DAG: stride1d-ir.cu:[[@LINE-1]]:12: warning: 16-way bank conflict reading shared array 'P'
+  // CHECK-DAG: stride1d-ir.cu:[[@LINE-2]]:24: warning: 16-way bank conflict reading shared array 'P'
+  // CHECK-DAG: note: pad the rows of 'P' from 64 to 65 elements: {{.*}} (the edit is attached to the warning at line [[@LINE-3]])
+}
