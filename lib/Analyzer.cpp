@@ -181,7 +181,7 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
               Again = DeviceModule::emit(
                   Ctx, Options.CodeGen, Found.Instantiations, Ignored,
                   [&](const FunctionDecl *FD) { return Only.count(FD) > 0; },
-                  BeforePasses);
+                  BeforePasses, &Only);
             }))
           (void)Again.release();
         return Again;

@@ -49,17 +49,24 @@ namespace {
 /// no kernel can reach and whose mangled names are most of what handing
 /// them over costs, and templates, types and using-declarations, which
 /// generate nothing.
+/// Whether \p FD is a kernel left out: \p Only (when given) names the
+/// kernels to emit, by canonical declaration.
+bool leftOut(const FunctionDecl *FD, const std::set<const FunctionDecl *> *Only) {
+  return Only && FD->hasAttr<CUDAGlobalAttr>() && !Only->count(FD->getCanonicalDecl());
+}
+
 void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
-                  unsigned &LeftOut) {
+                  unsigned &LeftOut, const std::set<const FunctionDecl *> *Only) {
   // Host functions have no device code (the code generator itself skips
   // them, after looking them over).
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    if (!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>())
+    if ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
+        leftOut(FD, Only))
       return;
   if (SM.isInSystemHeader(D->getLocation())) {
     if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
       for (Decl *Inner : cast<DeclContext>(D)->decls())
-        handTopLevel(CG, SM, Inner, LeftOut);
+        handTopLevel(CG, SM, Inner, LeftOut, Only);
       return;
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
@@ -164,7 +171,12 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
                    const std::vector<FunctionDecl *> &Instantiations,
                    std::string &Error,
                    const std::function<bool(const FunctionDecl *)> &Analyse,
-                   const std::function<void(llvm::Module &)> &BeforePasses) {
+                   const std::function<void(llvm::Module &)> &BeforePasses,
+                   const std::set<const FunctionDecl *> *OnlyKernels) {
+  std::set<const FunctionDecl *> Only;
+  if (OnlyKernels)
+    for (const FunctionDecl *FD : *OnlyKernels)
+      Only.insert(FD->getCanonicalDecl());
   const auto Start = std::chrono::steady_clock::now();
   std::unique_ptr<DeviceModule> DM(new DeviceModule());
   DM->Inputs = std::make_unique<DeviceModuleInputs>();
@@ -213,10 +225,12 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   CodeGenerator &CG = *DM->CG;
   CG.Initialize(Ctx);
   unsigned UnusedLibraryFunctions = 0;
+  const std::set<const FunctionDecl *> *Kernels = OnlyKernels ? &Only : nullptr;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    handTopLevel(CG, Ctx.getSourceManager(), D, UnusedLibraryFunctions);
+    handTopLevel(CG, Ctx.getSourceManager(), D, UnusedLibraryFunctions, Kernels);
   for (FunctionDecl *FD : Instantiations)
-    CG.HandleTopLevelDecl(DeclGroupRef(FD));
+    if (!leftOut(FD, Kernels))
+      CG.HandleTopLevelDecl(DeclGroupRef(FD));
   CG.HandleTranslationUnit(Ctx);
   DM->M = CG.GetModule();
   if (!DM->M || DM->Diags->hasErrorOccurred()) {

@@ -34,6 +34,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace clang {
@@ -67,13 +68,15 @@ public:
   /// fails. Kernels for which \p Analyse (when given) says no are emitted
   /// but not normalised: their bodies are dropped before the passes run.
   /// \p BeforePasses (when given) may rewrite the module as emitted, before
-  /// the pipeline (ir/StrideModel.h).
+  /// the pipeline (ir/StrideModel.h). \p OnlyKernels (when given): the
+  /// kernels to generate; the others are not handed to the code generator.
   static std::unique_ptr<DeviceModule>
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
        const std::vector<clang::FunctionDecl *> &Instantiations,
        std::string &Error,
        const std::function<bool(const clang::FunctionDecl *)> &Analyse = {},
-       const std::function<void(llvm::Module &)> &BeforePasses = {});
+       const std::function<void(llvm::Module &)> &BeforePasses = {},
+       const std::set<const clang::FunctionDecl *> *OnlyKernels = nullptr);
 
   /// The accesses (their debug locations and widths) that the load/store
   /// vectorizer merged into \p I; empty when \p I is not a merged access.
