@@ -1387,9 +1387,12 @@ EvalResult AccessEvaluation::run() {
   if (EvalFailed)
     return unknown("the address or a condition cannot be evaluated for some "
                    "lane (division by zero or an out-of-range shift)");
-  if (BudgetHit && !ConditionVars.empty())
-    return unknown("the address depends on " + Symbols[ConditionVars[0]].Name +
-                   " and enumerating its cases exceeds the budget");
+  if (BudgetHit && !ConditionVars.empty()) {
+    EvalResult R = unknown("the address depends on " + Symbols[ConditionVars[0]].Name +
+                           " and enumerating its cases exceeds the budget");
+    R.BudgetExceeded = true;
+    return R;
+  }
   if (Unstable)
     return unknown("the bank pattern depends on the exact value of " +
                    Symbols[ConditionVars[0]].Name);

@@ -80,6 +80,9 @@ struct EvalResult {
   double Wavefronts = 0;     ///< mean per executed warp instruction
   double Ideal = 0;          ///< mean ideal per executed warp instruction
   bool MeanKnown = true;     ///< false when enumeration hit the budget
+  /// Unknown because enumerating the cases of a condition exceeded the
+  /// budget (a fix whose check ends so is not proven, not refuted).
+  bool BudgetExceeded = false;
   /// The block shape is not known and the mean is taken over the shapes
   /// assumed for it (the worst degree holds; the mean is not a prediction).
   bool MeanOverAssumedShapes = false;

@@ -245,7 +245,7 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
       const EvalResult R = evaluateAsEmitted(U.Kernel->Model, A, Shape, Model, O);
       Spent += R.LaneEvaluations;
       if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
-          (R.Status == Verdict::Unknown && R.Reason.find("budget") != std::string::npos))
+          (R.Status == Verdict::Unknown && R.BudgetExceeded))
         Unproven = true;
       if (R.Status != Verdict::Ok || !R.MeanKnown)
         return false;

@@ -437,3 +437,33 @@ define void @k(ptr %out, i32 %stride) {
                                       *lookupBankModel("sm_90"), Padded);
   EXPECT_EQ(R.Status, Verdict::Ok);
 }
+
+// An access under a condition on a kernel argument is enumerated per case;
+// a budget too small for that says so as a flag (the fix planner counts
+// such a check as unproven, not failed), not only in its wording.
+TEST(LaneValues, ConditionCasesOverTheBudgetAreFlagged) {
+  auto P = parse(R"(
+define void @k(ptr %out, i32 %stride) {
+entry:
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp sgt i32 %stride, %x
+  br i1 %c, label %then, label %done
+then:
+  %i = mul i32 %x, %stride
+  %ii = zext i32 %i to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %ii
+  store i32 1, ptr %p, align 4
+  br label %done
+done:
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  EvalOptions Tiny;
+  Tiny.MaxLaneEvaluations = 1;
+  const EvalResult R = evaluateAccess(P->K.Model, P->K.Accesses[0].Model, BlockShape{32, 1, 1},
+                                      *lookupBankModel("sm_90"), Tiny);
+  EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
+  EXPECT_TRUE(R.BudgetExceeded) << R.Reason;
+  const EvalResult Full = evaluate(P->K, 0);
+  EXPECT_FALSE(Full.BudgetExceeded) << Full.Reason;
+}
