@@ -40,9 +40,10 @@ std::unique_ptr<Parsed> parse(const std::string &Body) {
   return P;
 }
 
-EvalResult evaluate(const IrKernel &K, size_t Access, BlockShape Shape = {32, 1, 1}) {
+EvalResult evaluate(const IrKernel &K, size_t Access, BlockShape Shape = {32, 1, 1},
+                    const EvalOptions &Options = {}) {
   return evaluateAccess(K.Model, K.Accesses.at(Access).Model, Shape,
-                        *lookupBankModel("sm_90"), EvalOptions{});
+                        *lookupBankModel("sm_90"), Options);
 }
 
 TEST(LaneValues, ColumnReadOfATileIs32Way) {
@@ -433,9 +434,7 @@ define void @k(ptr %out, i32 %stride) {
   EXPECT_EQ(Written.Degree, 32u);
   EvalOptions Padded;
   Padded.ExtentOverrides[*Stride] = 33;
-  const EvalResult R = evaluateAccess(P->K.Model, P->K.Accesses[0].Model, BlockShape{32, 1, 1},
-                                      *lookupBankModel("sm_90"), Padded);
-  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_EQ(evaluate(P->K, 0, {32, 1, 1}, Padded).Status, Verdict::Ok);
 }
 
 // An access under a condition on a kernel argument is enumerated per case;
@@ -460,8 +459,7 @@ done:
   ASSERT_EQ(P->K.Accesses.size(), 1u);
   EvalOptions Tiny;
   Tiny.MaxLaneEvaluations = 1;
-  const EvalResult R = evaluateAccess(P->K.Model, P->K.Accesses[0].Model, BlockShape{32, 1, 1},
-                                      *lookupBankModel("sm_90"), Tiny);
+  const EvalResult R = evaluate(P->K, 0, {32, 1, 1}, Tiny);
   EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
   EXPECT_TRUE(R.BudgetExceeded) << R.Reason;
   const EvalResult Full = evaluate(P->K, 0);
