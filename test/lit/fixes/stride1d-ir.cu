@@ -45,3 +45,18 @@ __global__ void __launch_bounds__(32) pair(float *out) {
   // CHECK-DAG: stride1d-ir.cu:[[@LINE-2]]:24: warning: 16-way bank conflict reading shared array 'P'
   // CHECK-DAG: note: pad the rows of 'P' from 64 to 65 elements: {{.*}} (the edit is attached to the warning at line [[@LINE-3]])
 }
+
+// An `extern __shared__` array of a template is declared once per
+// instantiation; the findings name the template's declaration, whose type
+// is dependent: the model uses the instantiation's own.
+template <typename T> __global__ void __launch_bounds__(32) dynamic_rows(T *out) {
+  extern __shared__ T D[];
+  // CHECK-DAG: stride1d-ir.cu:[[@LINE-1]]:23: note: pad the rows of 'D' from 64 to 65 elements: the stride `64` becomes `65` in 2 indices and in the launch's dynamic shared memory size
+  const int t = threadIdx.x;
+  D[t * 64 + 1] = out[t];
+  // CHECK-DAG: stride1d-ir.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'D'
+  __syncthreads();
+  out[t] = D[t * 64 + 2];
+  // CHECK-DAG: stride1d-ir.cu:[[@LINE-1]]:12: warning: 32-way bank conflict reading shared array 'D'
+}
+void launch(float *o) { dynamic_rows<float><<<1, 32, 64 * 32 * 4>>>(o); }
