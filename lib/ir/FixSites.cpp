@@ -43,26 +43,6 @@ const FunctionDecl *declaringFunction(const VarDecl *VD) {
   return dyn_cast_or_null<FunctionDecl>(VD->getLexicalDeclContext());
 }
 
-/// An `extern __shared__` array of a template is declared once per
-/// instantiation, and the findings name the template's declaration (whose
-/// type is dependent): \p Kernel's own declaration of \p VD, found by
-/// location, or \p VD.
-const VarDecl *instantiatedIn(const FunctionDecl *Kernel, const VarDecl *VD) {
-  if (!Kernel || !Kernel->getBody() || !VD->getType()->isDependentType())
-    return VD;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *Like, *Own = nullptr;
-    bool VisitVarDecl(VarDecl *V) {
-      if (V->getLocation() == Like->getLocation() && !V->getType()->isDependentType())
-        Own = V;
-      return !Own;
-    }
-  } F;
-  F.Like = VD;
-  F.TraverseStmt(Kernel->getBody());
-  return F.Own ? F.Own : VD;
-}
-
 /// The function definitions (every template instantiation) whose bodies
 /// contain one of \p Locs (file locations). Only declarations are walked,
 /// not statements.
@@ -427,32 +407,17 @@ void addTwins(const ASTContext &Ctx,
 } // namespace
 
 IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Kernels,
-                          const std::set<const VarDecl *> &AskedFor) {
+                          const std::set<const VarDecl *> &Arrays) {
   IrFixSites Out;
-  if (AskedFor.empty())
+  if (Arrays.empty())
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  // Each access's array as its kernel declares it (Arrays: those asked for).
-  std::set<const VarDecl *> Arrays;
-  std::map<std::pair<const AnalysedKernel *, const VarDecl *>, const VarDecl *> Own;
-  for (const AnalysedKernel &AK : Kernels)
-    for (const VarDecl *VD : AK.Arrays) {
-      if (!VD || Own.count({&AK, VD}))
-        continue;
-      const VarDecl *Inst = instantiatedIn(AK.Decl, VD);
-      if (AskedFor.count(VD) || AskedFor.count(Inst))
-        Arrays.insert(Own[{&AK, VD}] = Inst);
-    }
-  auto arrayOf = [&](const AnalysedKernel &AK, size_t I) -> const VarDecl * {
-    const auto It = Own.find({&AK, AK.Arrays[I]});
-    return It == Own.end() ? AK.Arrays[I] : It->second;
-  };
   // A buffer reached in a helper (through a pointer parameter) needs the
   // helper's subscripts.
   std::vector<SourceLocation> Elsewhere;
   for (const AnalysedKernel &AK : Kernels)
     for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
-      const VarDecl *VD = arrayOf(AK, I);
+      const VarDecl *VD = AK.Arrays[I];
       const FunctionDecl *F = VD ? declaringFunction(VD) : nullptr;
       if (F && Arrays.count(VD) && isBuffer(Ctx, VD) && AK.Locs[I].isValid() &&
           !SM.isPointWithin(SM.getFileLoc(AK.Locs[I]), SM.getFileLoc(F->getBeginLoc()),
@@ -471,7 +436,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   for (const AnalysedKernel &AK : Kernels)
     for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
       const IrAccess &A = AK.Kernel.Accesses[I];
-      const VarDecl *VD = arrayOf(AK, I);
+      const VarDecl *VD = AK.Arrays[I];
       const bool Flat = VD && !VD->getType()->isDependentType() && rankOf(Ctx, VD) < 2;
       if (A.Array && (A.Indices || !A.Model.Address || Flat))
         Modelled[A.Array].insert(A.Inst);
@@ -479,7 +444,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   for (const AnalysedKernel &AK : Kernels) {
     std::unique_ptr<ModelledKernel> EK;
     for (size_t I = 0; I < AK.Kernel.Accesses.size(); ++I) {
-      const VarDecl *VD = arrayOf(AK, I);
+      const VarDecl *VD = AK.Arrays[I];
       const IrAccess &A = AK.Kernel.Accesses[I];
       if (!VD || !A.Array || !Arrays.count(VD) || Out.Refused.count(VD))
         continue;
@@ -487,6 +452,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
         Out.Refused[VD] = "'" + VD->getNameAsString() +
                           "' is declared in a template, and ldslint did not find "
                           "the declaration of this instantiation";
+        // (IrFindings takes each kernel's own; a dependent type has no size.)
         continue;
       }
       Global[VD] = A.Array;

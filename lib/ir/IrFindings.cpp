@@ -44,8 +44,12 @@ const VarDecl *ownDeclaration(const FunctionDecl *Kernel, const VarDecl *Found) 
     }
   } F;
   F.Like = Found;
+  // An instantiation declares its own (of the instantiated type), which the
+  // fix planner needs; the template's is dependent.
+  F.TraverseStmt(Kernel->getBody());
   const FunctionDecl *Pattern = Kernel->getTemplateInstantiationPattern();
-  F.TraverseStmt((Pattern && Pattern->getBody() ? Pattern : Kernel)->getBody());
+  if (!F.Own && Pattern && Pattern->getBody())
+    F.TraverseStmt(Pattern->getBody());
   return F.Own ? F.Own : Found;
 }
 
