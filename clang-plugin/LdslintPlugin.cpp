@@ -6,6 +6,12 @@
 // are analysed (the host cc1 and each offload arch each run the plugin), so
 // every access is reported once per target arch.
 //
+// ldslint generates the device code again, with line tables and value names
+// and at a fixed optimisation level (lib/ir/DeviceModule.h). With clang 18+
+// it first looks at the compile's own device module, at the start of its
+// optimisation pipeline, for the kernels that cannot reach shared memory:
+// those are not generated again (the compile's output is not changed).
+//
 //===----------------------------------------------------------------------===//
 #include "Analyzer.h"
 #include "DiagnosticReporter.h"
@@ -23,19 +29,65 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "ir/SharedReach.h"
+#include "llvm/Config/llvm-config.h"
+#if LLVM_VERSION_MAJOR >= 18
+#include "llvm/Passes/PassBuilder.h"
+#endif
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
+#include <set>
+#include <string>
+
 using namespace clang;
 
 namespace {
 
+/// What the compile's own device module showed (see the top of this file).
+struct CompiledModule {
+  bool Seen = false;
+  std::set<std::string> KernelsWithoutShared;
+};
+
+#if LLVM_VERSION_MAJOR >= 18
+/// Looks at the module, changes nothing.
+struct LookAtCompiledModule : llvm::PassInfoMixin<LookAtCompiledModule> {
+  std::shared_ptr<CompiledModule> Into;
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
+    Into->KernelsWithoutShared = ldslint::kernelsWithoutSharedMemory(M);
+    Into->Seen = true;
+    return llvm::PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+#endif
+
+/// Asks the compile to show its device module before optimising it; the
+/// result stays unseen when the compile generates no code (-fsyntax-only)
+/// or runs no pipeline.
+std::shared_ptr<CompiledModule> watchCompiledModule(CompilerInstance &CI) {
+  auto Watched = std::make_shared<CompiledModule>();
+#if LLVM_VERSION_MAJOR >= 18
+  CI.getCodeGenOpts().PassBuilderCallbacks.push_back([Watched](llvm::PassBuilder &PB) {
+    PB.registerPipelineStartEPCallback(
+        [Watched](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          MPM.addPass(LookAtCompiledModule{{}, Watched});
+        });
+  });
+#else
+  (void)CI;
+#endif
+  return Watched;
+}
+
 class LdslintConsumer : public ASTConsumer {
 public:
   LdslintConsumer(CompilerInstance &CI, ldslint::ToolOptions Opts)
-      : CI(CI), Opts(std::move(Opts)) {}
+      : CI(CI), Opts(std::move(Opts)), Compiled(watchCompiledModule(CI)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -47,6 +99,8 @@ public:
     if (Opts.ArchOverride.empty())
       Opts.Analysis.FixArchs = buildArchs();
     Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
+    if (Compiled->Seen)
+      Opts.Analysis.CompiledWithoutShared = &Compiled->KernelsWithoutShared;
     // This compile makes the PTX (see lib/LoopFusion.h).
     Opts.Analysis.Eval.PtxFromClang = true;
     ldslint::AnalysisOutput Out =
@@ -83,6 +137,7 @@ public:
 private:
   CompilerInstance &CI;
   ldslint::ToolOptions Opts;
+  std::shared_ptr<CompiledModule> Compiled;
 
   /// explain[=FILE:LINE[:COL]]: bank maps on stderr, after the diagnostics.
   void explain(const ldslint::AnalysisOutput &Out, const SourceManager &SM) {

@@ -148,7 +148,7 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   const bool Finished = CRC.RunSafely([&] {
     const auto Start = std::chrono::steady_clock::now();
     DM = DeviceModule::emit(Ctx, Options.CodeGen, Found.Instantiations, Error,
-                            Analysed);
+                            Analysed, {}, nullptr, Options.CompiledWithoutShared);
     const auto Emitted = std::chrono::steady_clock::now();
     debugTime("device IR", Start);
     if (DM)

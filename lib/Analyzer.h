@@ -16,6 +16,8 @@
 #include "clang/Basic/CodeGenOptions.h"
 
 #include <chrono>
+#include <set>
+#include <string>
 
 namespace ldslint {
 
@@ -23,6 +25,10 @@ struct AnalysisOptions {
   /// The compile's code-generation options, when the front end has them
   /// (the device IR is generated with them, optimisation aside).
   const clang::CodeGenOptions *CodeGen = nullptr;
+  /// The kernels (mangled names) that the compile's own device module
+  /// showed cannot reach shared memory, when the front end saw it (the
+  /// plugin): they are not generated again.
+  const std::set<std::string> *CompiledWithoutShared = nullptr;
   std::optional<BlockShape> AssumeBlock;
   /// Also analyse kernels defined in system headers (CUB's and thrust's
   /// device-wide kernels), reported at the library's lines: every answer is

@@ -9,6 +9,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclGroup.h"
+#include "clang/AST/GlobalDecl.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/ModuleBuilder.h"
@@ -49,24 +50,41 @@ namespace {
 /// no kernel can reach and whose mangled names are most of what handing
 /// them over costs, and templates, types and using-declarations, which
 /// generate nothing.
-/// Whether \p FD is a kernel left out: \p Only (when given) names the
-/// kernels to emit, by canonical declaration.
-bool leftOut(const FunctionDecl *FD, const std::set<const FunctionDecl *> *Only) {
-  return Only && FD->hasAttr<CUDAGlobalAttr>() && !Only->count(FD->getCanonicalDecl());
-}
+/// The kernels not handed to the code generator: those not in \p Only
+/// (when given), and those the compile's own module showed cannot reach
+/// shared memory (\p WithoutShared, by mangled name, when given).
+struct KernelFilter {
+  CodeGenerator &CG;
+  const std::set<const FunctionDecl *> *Only = nullptr;
+  const std::set<std::string> *WithoutShared = nullptr;
+  unsigned WithoutSharedLeftOut = 0;
+
+  bool leftOut(const FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>())
+      return false;
+    if (Only && !Only->count(FD->getCanonicalDecl()))
+      return true;
+    if (WithoutShared && !FD->isDependentContext() &&
+        WithoutShared->count(CG.GetMangledName(GlobalDecl(FD)).str())) {
+      ++WithoutSharedLeftOut;
+      return true;
+    }
+    return false;
+  }
+};
 
 void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
-                  unsigned &LeftOut, const std::set<const FunctionDecl *> *Only) {
+                  unsigned &LeftOut, KernelFilter &Kernels) {
   // Host functions have no device code (the code generator itself skips
   // them, after looking them over).
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     if ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
-        leftOut(FD, Only))
+        Kernels.leftOut(FD))
       return;
   if (SM.isInSystemHeader(D->getLocation())) {
     if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
       for (Decl *Inner : cast<DeclContext>(D)->decls())
-        handTopLevel(CG, SM, Inner, LeftOut, Only);
+        handTopLevel(CG, SM, Inner, LeftOut, Kernels);
       return;
     }
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
@@ -172,7 +190,8 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
                    std::string &Error,
                    const std::function<bool(const FunctionDecl *)> &Analyse,
                    const std::function<void(llvm::Module &)> &BeforePasses,
-                   const std::set<const FunctionDecl *> *OnlyKernels) {
+                   const std::set<const FunctionDecl *> *OnlyKernels,
+                   const std::set<std::string> *CompiledWithoutShared) {
   std::set<const FunctionDecl *> Only;
   if (OnlyKernels)
     for (const FunctionDecl *FD : *OnlyKernels)
@@ -225,11 +244,11 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   CodeGenerator &CG = *DM->CG;
   CG.Initialize(Ctx);
   unsigned UnusedLibraryFunctions = 0;
-  const std::set<const FunctionDecl *> *Kernels = OnlyKernels ? &Only : nullptr;
+  KernelFilter Kernels{CG, OnlyKernels ? &Only : nullptr, CompiledWithoutShared};
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     handTopLevel(CG, Ctx.getSourceManager(), D, UnusedLibraryFunctions, Kernels);
   for (FunctionDecl *FD : Instantiations)
-    if (!leftOut(FD, Kernels))
+    if (!Kernels.leftOut(FD))
       CG.HandleTopLevelDecl(DeclGroupRef(FD));
   CG.HandleTranslationUnit(Ctx);
   DM->M = CG.GetModule();
@@ -255,34 +274,15 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
                  << " s (" << UnusedLibraryFunctions
-                 << " unused device functions of system headers not generated), "
-                 << "normalising " << secondsSince(Generated) << " s ("
+                 << " unused device functions of system headers not generated"
+                 << (CompiledWithoutShared
+                         ? ", " + std::to_string(Kernels.WithoutSharedLeftOut) +
+                               " kernels without shared memory in the compile's own "
+                               "module not generated"
+                         : std::string())
+                 << "), normalising " << secondsSince(Generated) << " s ("
                  << WithoutShared << " kernels without shared memory left out)\n";
   return DM;
-}
-
-bool isKernelFunction(const llvm::Function &F) {
-  if (F.isDeclaration())
-    return false;
-  const auto CC = F.getCallingConv();
-  if (CC == llvm::CallingConv::AMDGPU_KERNEL)
-    return true;
-#if LLVM_VERSION_MAJOR >= 20
-  if (CC == llvm::CallingConv::PTX_Kernel)
-    return true;
-#endif
-  // Older NVPTX: !nvvm.annotations = !{!{ptr @k, !"kernel", i32 1}}.
-  if (const llvm::NamedMDNode *A =
-          F.getParent()->getNamedMetadata("nvvm.annotations"))
-    for (const llvm::MDNode *N : A->operands()) {
-      if (N->getNumOperands() < 3)
-        continue;
-      auto *V = llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(N->getOperand(0));
-      auto *S = llvm::dyn_cast_or_null<llvm::MDString>(N->getOperand(1));
-      if (V && S && V->getValue() == &F && S->getString() == "kernel")
-        return true;
-    }
-  return false;
 }
 
 namespace {

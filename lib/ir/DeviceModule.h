@@ -31,6 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "ir/RemovedAccesses.h"
 #include "ir/ReusedLoads.h"
+#include "ir/SharedReach.h" // isKernelFunction
 
 #include <functional>
 #include <memory>
@@ -70,13 +71,17 @@ public:
   /// \p BeforePasses (when given) may rewrite the module as emitted, before
   /// the pipeline (ir/StrideModel.h). \p OnlyKernels (when given): the
   /// kernels to generate; the others are not handed to the code generator.
+  /// Neither are \p CompiledWithoutShared (when given): the kernels, by
+  /// mangled name, that the compile's own device module showed cannot reach
+  /// shared memory (the plugin; SharedReach.h).
   static std::unique_ptr<DeviceModule>
   emit(clang::ASTContext &Ctx, const clang::CodeGenOptions *Base,
        const std::vector<clang::FunctionDecl *> &Instantiations,
        std::string &Error,
        const std::function<bool(const clang::FunctionDecl *)> &Analyse = {},
        const std::function<void(llvm::Module &)> &BeforePasses = {},
-       const std::set<const clang::FunctionDecl *> *OnlyKernels = nullptr);
+       const std::set<const clang::FunctionDecl *> *OnlyKernels = nullptr,
+       const std::set<std::string> *CompiledWithoutShared = nullptr);
 
   /// The accesses (their debug locations and widths) that the load/store
   /// vectorizer merged into \p I; empty when \p I is not a merged access.
@@ -109,10 +114,6 @@ private:
   ReusedLoads Reused;
   RemovedAccesses Removed;
 };
-
-/// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
-/// convention or nvvm.annotations; AMDGPU: amdgpu_kernel).
-bool isKernelFunction(const llvm::Function &F);
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)
 /// receives what the load/store vectorizer merged, \p Reused the loads the

@@ -165,8 +165,10 @@ void RemovedAccesses::afterInlining(llvm::Function &F) {
       if (CS.Call || (CS.Body->Accesses.empty() && CS.Body->Removed.empty()))
         continue; // not inlined, or nothing to carry
       if (!Listed) {
+        // Most instructions share their location with others.
+        llvm::DenseSet<const llvm::DILocation *> Locations;
         for (const llvm::Instruction &I : llvm::instructions(F))
-          if (I.getDebugLoc())
+          if (I.getDebugLoc() && Locations.insert(I.getDebugLoc().get()).second)
             Copied.insert(framesOf(I.getDebugLoc().get()));
         Listed = true;
       }
@@ -261,8 +263,10 @@ void RemovedAccesses::watchUnreached(llvm::Function &F) {
   if (Accesses.empty())
     return;
   // As the SCCP pass solves a function, with every parameter unknown.
-  llvm::TargetLibraryInfoImpl TLII(llvm::Triple(F.getParent()->getTargetTriple()));
-  llvm::TargetLibraryInfo TLI(TLII);
+  if (!LibraryInfo)
+    LibraryInfo = std::make_unique<llvm::TargetLibraryInfoImpl>(
+        llvm::Triple(F.getParent()->getTargetTriple()));
+  llvm::TargetLibraryInfo TLI(*LibraryInfo);
   llvm::SCCPSolver Solver(
       F.getParent()->getDataLayout(), [&](llvm::Function &) -> const llvm::TargetLibraryInfo & { return TLI; },
       F.getContext());

@@ -37,6 +37,10 @@
 #include <tuple>
 #include <vector>
 
+namespace llvm {
+class TargetLibraryInfoImpl;
+}
+
 namespace ldslint {
 
 class RemovedAccesses {
@@ -106,6 +110,9 @@ private:
   std::map<const llvm::Function *, std::vector<CallSite>> Calls;
   std::vector<std::unique_ptr<Watch>> Watches;
   llvm::DenseSet<const llvm::Value *> Watched;
+  /// The library-call facts SCCP asks for, built once (not per function:
+  /// building them costs more than solving most helpers).
+  std::unique_ptr<llvm::TargetLibraryInfoImpl> LibraryInfo;
 };
 
 } // namespace ldslint

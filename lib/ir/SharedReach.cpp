@@ -1,8 +1,10 @@
 //===- SharedReach.cpp -----------------------------------------------------===//
 #include "ir/SharedReach.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 
 #include <algorithm>
 #include <vector>
@@ -57,6 +59,39 @@ llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm:
     }
   }
   return Reaching;
+}
+
+bool isKernelFunction(const llvm::Function &F) {
+  if (F.isDeclaration())
+    return false;
+  const auto CC = F.getCallingConv();
+  if (CC == llvm::CallingConv::AMDGPU_KERNEL)
+    return true;
+#if LLVM_VERSION_MAJOR >= 20
+  if (CC == llvm::CallingConv::PTX_Kernel)
+    return true;
+#endif
+  // Older NVPTX: !nvvm.annotations = !{!{ptr @k, !"kernel", i32 1}}.
+  if (const llvm::NamedMDNode *A =
+          F.getParent()->getNamedMetadata("nvvm.annotations"))
+    for (const llvm::MDNode *N : A->operands()) {
+      if (N->getNumOperands() < 3)
+        continue;
+      auto *V = llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(N->getOperand(0));
+      auto *S = llvm::dyn_cast_or_null<llvm::MDString>(N->getOperand(1));
+      if (V && S && V->getValue() == &F && S->getString() == "kernel")
+        return true;
+    }
+  return false;
+}
+
+std::set<std::string> kernelsWithoutSharedMemory(const llvm::Module &M) {
+  const llvm::DenseSet<const llvm::Function *> Reaching = functionsReachingSharedMemory(M);
+  std::set<std::string> Without;
+  for (const llvm::Function &F : M)
+    if (isKernelFunction(F) && !Reaching.count(&F))
+      Without.insert(F.getName().str());
+  return Without;
 }
 
 } // namespace ldslint

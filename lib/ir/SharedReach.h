@@ -12,6 +12,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Module.h"
 
+#include <set>
+#include <string>
+
 namespace ldslint {
 
 /// The functions of \p M that can reach shared memory: those whose code
@@ -22,6 +25,16 @@ namespace ldslint {
 /// (a table of function pointers). Conservative: naming is enough, calling
 /// is not required.
 llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm::Module &M);
+
+/// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
+/// convention or nvvm.annotations; AMDGPU: amdgpu_kernel).
+bool isKernelFunction(const llvm::Function &F);
+
+/// The kernels of \p M (by name) that cannot reach shared memory. The
+/// plugin asks this of the compile's own device module: the same kernel in
+/// ldslint's module, made by the same code generator from the same AST,
+/// cannot reach it either, so it need not be generated again.
+std::set<std::string> kernelsWithoutSharedMemory(const llvm::Module &M);
 
 } // namespace ldslint
 

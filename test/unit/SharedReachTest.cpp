@@ -111,4 +111,42 @@ TEST_F(SharedReach, CodeWithoutSharedMemoryDoesNot) {
   EXPECT_FALSE(reaches("noShared"));
 }
 
+// What the plugin asks of the compile's own module: its kernels that cannot
+// reach shared memory, by name (amdgpu_kernel parses in LLVM 15 and 22).
+TEST(KernelsWithoutSharedMemory, OnlyKernelsThatCannotReachIt) {
+  const char *Kernels = R"(
+target triple = "amdgcn-amd-amdhsa"
+@tile = internal addrspace(3) global [64 x float] undef, align 4
+define internal float @load(i32 %i) {
+  %p = getelementptr inbounds [64 x float], ptr addrspace(3) @tile, i32 0, i32 %i
+  %v = load float, ptr addrspace(3) %p
+  ret float %v
+}
+define internal float @square(float %x) {
+  %y = fmul float %x, %x
+  ret float %y
+}
+define amdgpu_kernel void @usesTile(ptr addrspace(1) %out, i32 %i) {
+  %v = call float @load(i32 %i)
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+define amdgpu_kernel void @noTile(ptr addrspace(1) %out, float %x) {
+  %v = call float @square(float %x)
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+define void @notAKernel(ptr addrspace(1) %out) {
+  store float 0.0, ptr addrspace(1) %out
+  ret void
+}
+declare amdgpu_kernel void @declaredOnly()
+)";
+  llvm::LLVMContext Ctx;
+  llvm::SMDiagnostic Err;
+  std::unique_ptr<llvm::Module> M = llvm::parseAssemblyString(Kernels, Err, Ctx);
+  ASSERT_TRUE(M) << Err.getMessage().str();
+  EXPECT_EQ(kernelsWithoutSharedMemory(*M), std::set<std::string>{"noTile"});
+}
+
 } // namespace

@@ -3,7 +3,7 @@
 # without the ldslint plugin, best of N runs each, for a list of files.
 #
 #   tools/speed/plugin-overhead.sh [-n N] [--plugin build/lib/ldslint.so] \
-#       [--arch sm_90] LIST
+#       [--arch sm_90] [--whole] [--instructions] LIST
 #
 # LIST has one file per line followed by its compiler arguments (the corpus
 # list format of tools/coverage: arguments after --ref-only are used too).
@@ -15,14 +15,19 @@
 # time varies by 10% or more between runs, instruction counts do not. The
 # ptxas job that follows is left out, so the share is of the front end,
 # optimiser and back end alone (an upper bound of the whole compile's).
+#
+# --whole measures the compile as a build runs it (clang -O2 -c, host and
+# device): with --instructions, every process of it (host and device cc1,
+# ptxas, fatbinary) is counted.
 set -u
-n=3 plugin=build/lib/ldslint.so arch=sm_90 measure=time
+n=3 plugin=build/lib/ldslint.so arch=sm_90 measure=time whole=""
 while [ $# -gt 1 ]; do
   case $1 in
     -n) n=$2; shift 2 ;;
     --instructions) measure=instructions; shift ;;
     --plugin) plugin=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
+    --whole) whole=1; shift ;;
     *) break ;;
   esac
 done
@@ -43,6 +48,12 @@ best() { # best CPU time (user+sys) of n runs of "$@"
 }
 instructions() { # instructions (callgrind) of the cc1 job of "$@"
   local cc1
+  if [ -n "$whole" ]; then # of every process of "$@"
+    valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
+      "$@" > "$tmp" 2>&1
+    grep 'Collected' "$tmp" | awk '{s += $4} END {print s + 0}'
+    return
+  fi
   cc1=$("$@" -### 2>&1 | grep '"-cc1"') || { echo 0; return; }
   valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
     bash -c "exec $cc1" > "$tmp" 2>&1
@@ -63,8 +74,10 @@ while read -r file args; do
   args=${args//--ref-only/}
   lang=cuda archflag=--cuda-gpu-arch=$arch
   case " $args " in *" -x hip "*) lang=hip archflag=--offload-arch=$arch ;; esac
+  only=--cuda-device-only
+  [ -n "$whole" ] && only=""
   # shellcheck disable=SC2086
-  common=(-x "$lang" "$archflag" --cuda-device-only -O2 -c -o /dev/null
+  common=(-x "$lang" "$archflag" $only -O2 -c -o /dev/null
           -Wno-unknown-cuda-version -w $args)
   [ "$lang" = cuda ] && [ -d "$cuda/include/cccl" ] && common+=(-isystem "$cuda/include/cccl")
   [ "$lang" = hip ] && common+=(-nogpulib)
