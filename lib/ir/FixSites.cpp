@@ -1,5 +1,6 @@
 //===- FixSites.cpp --------------------------------------------------------===//
 #include "ir/FixSites.h"
+#include "UnitWalk.h"
 
 #include "RowStride.h"
 #include "ir/DebugLocations.h"
@@ -52,20 +53,9 @@ std::set<const FunctionDecl *> functionsContaining(ASTContext &Ctx,
     const SourceManager &SM;
     std::map<FileID, std::vector<unsigned>> Offsets; ///< sorted
     std::set<const FunctionDecl *> Found;
-    bool InSystemHeaders = false; ///< some of the locations are
     explicit Finder(const SourceManager &SM) : SM(SM) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool TraverseStmt(Stmt *) { return true; }
-    // What a system header declares (with the instantiations of its
-    // templates, located there too) holds no user location: most of a
-    // unit's declarations, and what made this walk cost more than the rest
-    // of the fix planning.
-    bool TraverseDecl(Decl *D) {
-      if (D && !InSystemHeaders && !isa<TranslationUnitDecl>(D) &&
-          SM.isInSystemHeader(D->getLocation()))
-        return true;
-      return RecursiveASTVisitor<Finder>::TraverseDecl(D);
-    }
     bool VisitFunctionDecl(FunctionDecl *FD) {
       if (!FD->doesThisDeclarationHaveABody())
         return true;
@@ -80,14 +70,18 @@ std::set<const FunctionDecl *> functionsContaining(ASTContext &Ctx,
       return true;
     }
   } F(Ctx.getSourceManager());
+  bool InSystemHeaders = false; // some of the locations are
   for (SourceLocation L : Locs) {
     const FilePosition P = Ctx.getSourceManager().getDecomposedLoc(L);
     F.Offsets[P.first].push_back(P.second);
-    F.InSystemHeaders |= Ctx.getSourceManager().isInSystemHeader(L);
+    InSystemHeaders |= Ctx.getSourceManager().isInSystemHeader(L);
   }
   for (auto &[File, Offsets] : F.Offsets)
     std::sort(Offsets.begin(), Offsets.end());
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // The system headers' declarations (most of a unit's, with their
+  // templates' instantiations) hold no user location: walking them cost
+  // more than the rest of the fix planning.
+  traverseUnit(F, Ctx, InSystemHeaders);
   return F.Found;
 }
 
