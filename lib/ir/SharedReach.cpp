@@ -11,7 +11,9 @@
 
 namespace ldslint {
 
-llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm::Module &M) {
+llvm::DenseSet<const llvm::Function *>
+functionsReachingSharedMemory(const llvm::Module &M,
+                              const llvm::DenseSet<const llvm::Function *> *Scanned) {
   constexpr unsigned Shared = 3; // NVPTX and AMDGPU alike
   llvm::DenseSet<const llvm::Function *> Reaching;
   llvm::DenseSet<const llvm::Value *> Seen;
@@ -31,6 +33,8 @@ llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm:
     return T->isPtrOrPtrVectorTy() && T->getPointerAddressSpace() == Shared;
   };
   for (const llvm::Function &F : M) {
+    if (Scanned && !Scanned->count(&F))
+      continue;
     bool Makes = std::any_of(F.arg_begin(), F.arg_end(), [&](const llvm::Argument &A) {
       return IsShared(A.getType());
     });
@@ -85,8 +89,50 @@ bool isKernelFunction(const llvm::Function &F) {
   return false;
 }
 
+namespace {
+
+/// The functions \p M's kernels can name: through their code, constants
+/// and the initialisers of the variables they name, transitively.
+llvm::DenseSet<const llvm::Function *> namedByKernels(const llvm::Module &M) {
+  llvm::DenseSet<const llvm::Function *> Functions;
+  llvm::DenseSet<const llvm::Value *> Seen;
+  std::vector<const llvm::Value *> Work;
+  auto Visit = [&](const llvm::Value *V) {
+    if ((llvm::isa<llvm::Constant>(V) || llvm::isa<llvm::GlobalValue>(V)) &&
+        Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  for (const llvm::Function &F : M)
+    if (isKernelFunction(F))
+      Visit(&F);
+  while (!Work.empty()) {
+    const llvm::Value *V = Work.back();
+    Work.pop_back();
+    if (const auto *F = llvm::dyn_cast<llvm::Function>(V)) {
+      Functions.insert(F);
+      for (const llvm::Instruction &I : llvm::instructions(*F))
+        for (const llvm::Use &Op : I.operands())
+          Visit(Op.get());
+    } else if (const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(V)) {
+      if (G->hasInitializer())
+        Visit(G->getInitializer());
+    } else if (const auto *C = llvm::dyn_cast<llvm::Constant>(V)) {
+      if (!llvm::isa<llvm::GlobalValue>(C))
+        for (const llvm::Use &Op : C->operands())
+          Visit(Op.get());
+    }
+  }
+  return Functions;
+}
+
+} // namespace
+
 std::set<std::string> kernelsWithoutSharedMemory(const llvm::Module &M) {
-  const llvm::DenseSet<const llvm::Function *> Reaching = functionsReachingSharedMemory(M);
+  // Only what the kernels can name can make them reach shared memory: the
+  // rest (most of a module that links libdevice) is not looked at.
+  const llvm::DenseSet<const llvm::Function *> Named = namedByKernels(M);
+  const llvm::DenseSet<const llvm::Function *> Reaching =
+      functionsReachingSharedMemory(M, &Named);
   std::set<std::string> Without;
   for (const llvm::Function &F : M)
     if (isKernelFunction(F) && !Reaching.count(&F))

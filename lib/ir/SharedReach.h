@@ -23,8 +23,11 @@ namespace ldslint {
 /// function that
 /// names one of those, directly or through constants and other variables
 /// (a table of function pointers). Conservative: naming is enough, calling
-/// is not required.
-llvm::DenseSet<const llvm::Function *> functionsReachingSharedMemory(const llvm::Module &M);
+/// is not required. \p Scanned (when given): only these functions' code is
+/// looked at for shared pointers; the others are taken not to make any.
+llvm::DenseSet<const llvm::Function *>
+functionsReachingSharedMemory(const llvm::Module &M,
+                              const llvm::DenseSet<const llvm::Function *> *Scanned = nullptr);
 
 /// Whether \p F is a kernel entry point (NVPTX: ptx_kernel calling
 /// convention or nvvm.annotations; AMDGPU: amdgpu_kernel).

@@ -113,6 +113,9 @@ TEST_F(SharedReach, CodeWithoutSharedMemoryDoesNot) {
 
 // What the plugin asks of the compile's own module: its kernels that cannot
 // reach shared memory, by name (amdgpu_kernel parses in LLVM 15 and 22).
+// A table of function pointers counts; a function no kernel names (here
+// `unnamed`; in a real module most of the libdevice it links) is not
+// looked at, and does not matter.
 TEST(KernelsWithoutSharedMemory, OnlyKernelsThatCannotReachIt) {
   const char *Kernels = R"(
 target triple = "amdgcn-amd-amdhsa"
@@ -135,6 +138,17 @@ define amdgpu_kernel void @noTile(ptr addrspace(1) %out, float %x) {
   %v = call float @square(float %x)
   store float %v, ptr addrspace(1) %out
   ret void
+}
+@table = internal global [1 x ptr] [ptr @load]
+define amdgpu_kernel void @throughTable(ptr addrspace(1) %out, i32 %i) {
+  %f = load ptr, ptr @table
+  %v = call float %f(i32 %i)
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+define float @unnamed(i32 %i) {
+  %v = call float @load(i32 %i)
+  ret float %v
 }
 define void @notAKernel(ptr addrspace(1) %out) {
   store float 0.0, ptr addrspace(1) %out
