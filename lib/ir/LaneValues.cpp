@@ -649,6 +649,11 @@ private:
                                            SymExpr::constant(Largest, U), Sum, U),
                            T);
     }
+    // Trailing zeros (HIP's `__ffs(blockDim.x)`: the block's size as a
+    // number of bits): the lowest set bit's index, with the value's width
+    // for zero (the intrinsic's poison-on-zero case included).
+    if (startsWith(Name, "llvm.cttz.") && T.Bits <= 64)
+      return trailingZeros(value(C->getArgOperand(0)), T);
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
@@ -656,6 +661,36 @@ private:
   }
 
   static std::string demangledName(StringRef Name) { return Name.str(); }
+
+  /// cttz(X) from the operators the evaluator has: the lowest set bit
+  /// (X & -X), whose index is made of one bit per mask it meets
+  /// (0xAAAA... gives bit 0, 0xCCCC... bit 1, 0xF0F0... bit 2, ...).
+  static SymRef trailingZeros(SymRef X, IntType T) {
+    const IntType U{T.Bits, false};
+    X = asUnsigned(X, T.Bits);
+    const SymRef Lowest =
+        SymExpr::binary(Op::And, X, SymExpr::unary(Op::Neg, X, U), U);
+    static const uint64_t Masks[] = {0xAAAAAAAAAAAAAAAAull, 0xCCCCCCCCCCCCCCCCull,
+                                     0xF0F0F0F0F0F0F0F0ull, 0xFF00FF00FF00FF00ull,
+                                     0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
+    SymRef Index = SymExpr::constant(0, U);
+    for (unsigned Bit = 0; (1u << Bit) < T.Bits; ++Bit) {
+      const uint64_t Mask = T.Bits >= 64 ? Masks[Bit] : Masks[Bit] & ((1ull << T.Bits) - 1);
+      const SymRef Met = SymExpr::cast(
+          SymExpr::binary(Op::NE,
+                          SymExpr::binary(Op::And, Lowest,
+                                          SymExpr::constant(static_cast<int64_t>(Mask), U), U),
+                          SymExpr::constant(0, U), IntType{1, false}),
+          U);
+      Index = SymExpr::binary(
+          Op::Or, Index,
+          SymExpr::binary(Op::Shl, Met, SymExpr::constant(Bit, U), U), U);
+    }
+    return SymExpr::cast(
+        SymExpr::select(SymExpr::binary(Op::EQ, X, SymExpr::constant(0, U), IntType{1, false}),
+                        SymExpr::constant(T.Bits, U), Index, U),
+        T);
+  }
 
   /// Values loaded from memory: the block shape on AMD (dispatch packet or
   /// implicit arguments); otherwise uniform when every lane loads the same

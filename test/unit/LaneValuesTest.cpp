@@ -172,6 +172,31 @@ define void @k(ptr %out, i32 %stride) {
   EXPECT_NE(R.Reason.find("stride"), std::string::npos) << R.Reason;
 }
 
+TEST(LaneValues, TrailingZerosOfTheBlockSizeAreComputed) {
+  // buf[x << (__ffs(blockDim.x) - 6)] (rocm-examples' histogram shuffles
+  // thread ids by the block's size in bits): stride 1 word with 32
+  // threads, 2 words with 64.
+  auto P = parse(R"(
+declare i32 @llvm.cttz.i32(i32, i1)
+define void @k(ptr %out, i32 %stride) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tz = call i32 @llvm.cttz.i32(i32 %n, i1 true)
+  %b = sub i32 %tz, 5
+  %s = shl i32 %x, %b
+  %si = zext i32 %s to i64
+  %p = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @buf to ptr), i64 %si
+  %v = load i32, ptr %p, align 4
+  ret void
+})");
+  ASSERT_EQ(P->K.Accesses.size(), 1u);
+  const EvalResult Narrow = evaluate(P->K, 0, {32, 1, 1});
+  EXPECT_EQ(Narrow.Status, Verdict::Ok) << Narrow.Reason;
+  const EvalResult Wide = evaluate(P->K, 0, {64, 1, 1});
+  EXPECT_EQ(Wide.Status, Verdict::Conflict) << Wide.Reason;
+  EXPECT_EQ(Wide.Degree, 2u);
+}
+
 TEST(LaneValues, DataDependentIndexIsUnknown) {
   auto P = parse(R"(
 define void @k(ptr %out, i32 %stride) {

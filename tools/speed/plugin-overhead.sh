@@ -51,7 +51,7 @@ instructions() { # instructions (callgrind) of the cc1 job of "$@"
   if [ -n "$whole" ]; then # of every process of "$@"
     valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
       "$@" > "$tmp" 2>&1
-    grep 'Collected' "$tmp" | awk '{s += $4} END {print s + 0}'
+    grep 'Collected' "$tmp" | awk '{s += $4} END {printf "%.0f\n", s}'
     return
   fi
   cc1=$("$@" -### 2>&1 | grep '"-cc1"') || { echo 0; return; }
