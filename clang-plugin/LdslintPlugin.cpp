@@ -40,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -47,19 +48,16 @@ using namespace clang;
 
 namespace {
 
-/// What the compile's own device module showed (see the top of this file).
-struct CompiledModule {
-  bool Seen = false;
-  std::set<std::string> KernelsWithoutShared;
-};
+/// What the compile's own device module showed (see the top of this file):
+/// its kernels without shared memory, once its pipeline ran.
+using CompiledModule = std::optional<std::set<std::string>>;
 
 #if LLVM_VERSION_MAJOR >= 18
 /// Looks at the module, changes nothing.
 struct LookAtCompiledModule : llvm::PassInfoMixin<LookAtCompiledModule> {
   std::shared_ptr<CompiledModule> Into;
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &) {
-    Into->KernelsWithoutShared = ldslint::kernelsWithoutSharedMemory(M);
-    Into->Seen = true;
+    *Into = ldslint::kernelsWithoutSharedMemory(M);
     return llvm::PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
@@ -99,8 +97,8 @@ public:
     if (Opts.ArchOverride.empty())
       Opts.Analysis.FixArchs = buildArchs();
     Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
-    if (Compiled->Seen)
-      Opts.Analysis.CompiledWithoutShared = &Compiled->KernelsWithoutShared;
+    if (*Compiled)
+      Opts.Analysis.CompiledWithoutShared = &**Compiled;
     // This compile makes the PTX (see lib/LoopFusion.h).
     Opts.Analysis.Eval.PtxFromClang = true;
     ldslint::AnalysisOutput Out =

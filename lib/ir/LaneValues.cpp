@@ -652,7 +652,8 @@ private:
     // Trailing zeros (HIP's `__ffs(blockDim.x)`: the block's size as a
     // number of bits): the lowest set bit's index, with the value's width
     // for zero (the intrinsic's poison-on-zero case included).
-    if (startsWith(Name, "llvm.cttz.") && T.Bits <= 64)
+    if (startsWith(Name, "llvm.cttz.") && C->getType()->isIntegerTy() &&
+        C->getType()->getIntegerBitWidth() <= 64)
       return trailingZeros(value(C->getArgOperand(0)), T);
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"

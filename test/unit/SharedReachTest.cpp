@@ -113,9 +113,10 @@ TEST_F(SharedReach, CodeWithoutSharedMemoryDoesNot) {
 
 // What the plugin asks of the compile's own module: its kernels that cannot
 // reach shared memory, by name (amdgpu_kernel parses in LLVM 15 and 22).
-// A table of function pointers counts; a function no kernel names (here
-// `unnamed`; in a real module most of the libdevice it links) is not
-// looked at, and does not matter.
+// A table of function pointers counts, and so does a helper that makes a
+// shared pointer of its own (looked at because a kernel names it); a
+// function no kernel names (here `unnamed`; in a real module most of the
+// libdevice it links) is not looked at, and does not matter.
 TEST(KernelsWithoutSharedMemory, OnlyKernelsThatCannotReachIt) {
   const char *Kernels = R"(
 target triple = "amdgcn-amd-amdhsa"
@@ -144,6 +145,15 @@ define amdgpu_kernel void @throughTable(ptr addrspace(1) %out, i32 %i) {
   %f = load ptr, ptr @table
   %v = call float %f(i32 %i)
   store float %v, ptr addrspace(1) %out
+  ret void
+}
+define internal void @fromInteger(i32 %a) {
+  %p = inttoptr i32 %a to ptr addrspace(3)
+  store float 0.0, ptr addrspace(3) %p
+  ret void
+}
+define amdgpu_kernel void @throughHelper(i32 %a) {
+  call void @fromInteger(i32 %a)
   ret void
 }
 define float @unnamed(i32 %i) {
