@@ -40,6 +40,10 @@ struct SymbolInfo {
   bool Structural = false;
   /// Unknown: inclusive range of possible values when bounded.
   std::optional<std::pair<int64_t, int64_t>> Domain;
+  /// Unknown: every value it can take, when they are few and known (a
+  /// loop's variable halved or doubled from known starts, whose bound is
+  /// not known: `j >>= 1` from `k >> 1`). Empty: not known.
+  std::vector<int64_t> Values;
   std::string Why; ///< Unknown: why it is not known
 };
 

@@ -207,6 +207,9 @@ private:
   std::set<SymbolId> ExtentVars;
   std::vector<std::pair<SymbolId, SymbolId>> BelowExtent; // (index, extent)
   std::vector<SymbolId> ConditionVars;   // enumerated; results may differ
+  // Unknowns with few known values (SymbolInfo::Values) that the address
+  // reaches through a non-linear operation: enumerated value by value.
+  std::vector<SymbolId> FiniteVars;
   // Hot-path lookups indexed by SymbolId: a loop variable's slot in
   // ActiveLoops (-1 = none) and the current value of an unknown.
   std::vector<int> SlotOf;
@@ -273,6 +276,12 @@ private:
   /// with a non-negative domain (blockIdx, a loop's iteration).
   bool nonNegative(const SymRef &E) const;
   bool isKnownForEnumeration(SymbolId Id, unsigned LoopPos) const;
+  std::optional<std::vector<int64_t>> valuesOf(const SymRef &E) const;
+  std::optional<std::vector<int64_t>>
+  orbitOf(SymbolId Var, const SymRef &Init, const SymRef &Next,
+          const SymRef &Cond) const;
+  SymRef finiteUnknown(SymbolId Var, const std::vector<int64_t> &Values,
+                       IntType T, const std::string &Why);
   void resolveLoops();
   bool isOpenEnded(unsigned Pos,
                    const std::function<bool(SymbolId)> &InnerLoopVar) const;
@@ -311,6 +320,8 @@ private:
   std::string structuralText() const;
   void keepViews(const Tally &Worst, const std::vector<int64_t> &Assignment,
                  int64_t Generic);
+  std::string
+  describeFiniteValues(const std::map<std::vector<int64_t>, Tally> &ByAssignment) const;
   std::string describeCondition(SymbolId Var,
                                 const std::map<int64_t, Tally> &ByResidue,
                                 unsigned Degree) const;
@@ -530,6 +541,108 @@ bool AccessEvaluation::isKnownForEnumeration(SymbolId Id,
   }
 }
 
+namespace {
+/// At most this many values per unknown, and combinations of the unknowns
+/// an expression mixes, when listing the values it can take.
+constexpr size_t MaxFiniteValues = 64;
+constexpr size_t MaxFiniteCombinations = 256;
+} // namespace
+
+/// Every value \p E can take, when it mentions only constants and unknowns
+/// with known values (SymbolInfo::Values); nullopt otherwise.
+std::optional<std::vector<int64_t>>
+AccessEvaluation::valuesOf(const SymRef &E) const {
+  if (!E)
+    return std::nullopt;
+  std::vector<SymbolId> Ids;
+  size_t Combinations = 1;
+  for (SymbolId Id : symbolsOf(E)) {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind != SymbolKind::Unknown || S.Values.empty())
+      return std::nullopt;
+    Ids.push_back(Id);
+    Combinations *= S.Values.size();
+    if (Combinations > MaxFiniteCombinations)
+      return std::nullopt;
+  }
+  std::set<int64_t> Out;
+  std::vector<size_t> Pick(Ids.size(), 0);
+  for (size_t N = 0; N < Combinations; ++N) {
+    size_t Rest = N;
+    for (size_t I = 0; I < Ids.size(); ++I) {
+      Pick[I] = Rest % Symbols[Ids[I]].Values.size();
+      Rest /= Symbols[Ids[I]].Values.size();
+    }
+    const std::optional<int64_t> V = evaluate(*E, [&](SymbolId Id) -> std::optional<int64_t> {
+      for (size_t I = 0; I < Ids.size(); ++I)
+        if (Ids[I] == Id)
+          return Symbols[Id].Values[Pick[I]];
+      return std::nullopt;
+    });
+    if (!V)
+      return std::nullopt;
+    Out.insert(*V);
+  }
+  return std::vector<int64_t>(Out.begin(), Out.end());
+}
+
+/// The values a variable of a loop whose bound is not known takes, when its
+/// starts are known (valuesOf) and its step, which may read only the
+/// variable itself, comes back to a value it had within MaxFiniteValues
+/// steps: halving reaches 0, doubling wraps to 0 (`j >>= 1` from `k >> 1`;
+/// `offset <<= 1` from 1). \p Cond, when it reads only the variable, drops
+/// the values for which the body does not run (`j > 0`). Values past a
+/// wrap-around are kept: the set may hold more than the loop reaches, never
+/// less.
+std::optional<std::vector<int64_t>>
+AccessEvaluation::orbitOf(SymbolId Var, const SymRef &Init, const SymRef &Next,
+                          const SymRef &Cond) const {
+  if (!Next)
+    return std::nullopt;
+  for (SymbolId Id : symbolsOf(Next))
+    if (Id != Var)
+      return std::nullopt;
+  const std::optional<std::vector<int64_t>> Starts = valuesOf(Init);
+  if (!Starts)
+    return std::nullopt;
+  bool Tested = Cond != nullptr;
+  if (Cond)
+    for (SymbolId Id : symbolsOf(Cond))
+      Tested &= Id == Var;
+  std::set<int64_t> Out;
+  for (int64_t V : *Starts) {
+    std::set<int64_t> Seen;
+    while (Seen.insert(V).second) {
+      auto With = [&](SymbolId) -> std::optional<int64_t> { return V; };
+      if (Tested) {
+        const std::optional<int64_t> Runs = evaluate(*Cond, With);
+        if (!Runs)
+          return std::nullopt;
+        if (*Runs == 0)
+          break;
+      }
+      Out.insert(V);
+      if (Out.size() > MaxFiniteValues)
+        return std::nullopt;
+      const std::optional<int64_t> After = evaluate(*Next, With);
+      if (!After)
+        return std::nullopt;
+      V = *After;
+    }
+  }
+  return std::vector<int64_t>(Out.begin(), Out.end());
+}
+
+/// Replaces \p Var by an unknown that takes \p Values.
+SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
+                                       const std::vector<int64_t> &Values,
+                                       IntType T, const std::string &Why) {
+  const SymbolId U = addUnknown("`" + Symbols[Var].Name + "`", Why, false,
+                                std::pair<int64_t, int64_t>(Values.front(), Values.back()));
+  Symbols[U].Values = Values;
+  return SymExpr::symbol(U, T);
+}
+
 void AccessEvaluation::resolveLoops() {
   for (unsigned LoopIdx : Access.Loops) {
     LoopModel &L = Loops[LoopIdx];
@@ -629,19 +742,32 @@ void AccessEvaluation::resolveLoops() {
     bool LoopVaries = varies(L.Init) || varies(L.Cond) || varies(L.Next);
     for (const LoopCompanion &C : L.Companions)
       LoopVaries |= varies(C.Init) || varies(C.Next);
+    const std::string Why =
+        "it changes in " + loopName(L.Text) + ", whose bounds are not known";
     for (const LoopCompanion &C : L.Companions) {
-      const SymRef U = SymExpr::symbol(
-          addUnknown("`" + Symbols[C.Var].Name + "`",
-                     "it changes in " + loopName(L.Text) + ", whose bounds are not known",
-                     false, std::nullopt, LoopVaries),
-          C.VarType);
+      // A companion's values cannot be cut by the loop's test (it tests
+      // the loop's variable); a test after the body runs it once more.
+      std::optional<std::vector<int64_t>> Values;
+      if (!LoopVaries)
+        Values = orbitOf(C.Var, C.Init, C.Next, nullptr);
+      const SymRef U =
+          Values && !Values->empty()
+              ? finiteUnknown(C.Var, *Values, C.VarType, Why)
+              : SymExpr::symbol(addUnknown("`" + Symbols[C.Var].Name + "`", Why,
+                                           false, std::nullopt, LoopVaries),
+                                C.VarType);
       const SymbolId Var = C.Var;
       substituteEverywhere(
           [&](SymbolId Id) -> SymRef { return Id == Var ? U : nullptr; });
     }
     // Not enumerable: summarise the variable.
     SymRef Replacement;
-    if (L.Init && L.Step && !isLaneVarying(L.Step)) {
+    std::optional<std::vector<int64_t>> Values;
+    if (!LoopVaries)
+      Values = orbitOf(L.Var, L.Init, L.Next, L.TestAfterBody ? nullptr : L.Cond);
+    if (Values && !Values->empty()) {
+      Replacement = finiteUnknown(L.Var, *Values, L.VarType, Why);
+    } else if (L.Init && L.Step && !isLaneVarying(L.Step)) {
       SymbolId Trip = addUnknown("the iteration of " + loopName(L.Text),
                                  "its bounds are not known statically", false,
                                  std::pair<int64_t, int64_t>(0, INT32_MAX));
@@ -653,10 +779,8 @@ void AccessEvaluation::resolveLoops() {
               I64),
           L.VarType);
     } else {
-      SymbolId U = addUnknown(
-          "`" + Symbols[L.Var].Name + "`",
-          "it changes in " + loopName(L.Text) + ", whose bounds are not known", false,
-          std::nullopt, VaryingInit);
+      SymbolId U = addUnknown("`" + Symbols[L.Var].Name + "`", Why, false,
+                              std::nullopt, VaryingInit);
       Replacement = SymExpr::symbol(U, L.VarType);
     }
     const SymbolId Var = L.Var;
@@ -726,10 +850,11 @@ bool AccessEvaluation::isOpenEnded(
 void AccessEvaluation::resolveConditions() {
   std::vector<Condition> Kept;
   for (const Condition &C : Access.Conditions) {
+    // Unknowns with known values are enumerated: a test of them is kept.
     bool HasUnknown = false;
     for (SymbolId Id : symbolsOf(C.Expr)) {
       const SymbolInfo &S = Symbols[Id];
-      if (S.Kind == SymbolKind::Unknown && !S.Structural)
+      if (S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty())
         HasUnknown = true;
     }
     if (!HasUnknown) {
@@ -777,9 +902,12 @@ void AccessEvaluation::simplifyAddress() {
 
 bool AccessEvaluation::classifyUnknowns() {
   std::set<SymbolId> Used = symbolsOf(Access.Address);
+  std::set<SymbolId> InCondition;
   for (const Condition &C : Access.Conditions)
-    for (SymbolId Id : symbolsOf(C.Expr))
+    for (SymbolId Id : symbolsOf(C.Expr)) {
       Used.insert(Id);
+      InCondition.insert(Id);
+    }
   for (unsigned LoopIdx : ActiveLoops) {
     const bool Open = OpenEnded.count(LoopIdx) > 0; // its test is not run
     for (const SymRef &E : {Loops[LoopIdx].Init,
@@ -820,6 +948,12 @@ bool AccessEvaluation::classifyUnknowns() {
       StructuralVars.push_back(Id);
       continue;
     }
+    // A test reads the value as it is, so only an exact enumeration
+    // covers it; so does a non-linear use in the address.
+    if (!S.Values.empty() && (InOpaque.count(Id) || InCondition.count(Id))) {
+      FiniteVars.push_back(Id);
+      continue;
+    }
     if (InOpaque.count(Id)) {
       unknown("the address depends on " + S.Name +
               (S.Why.empty() ? "" : " (" + S.Why + ")") +
@@ -827,6 +961,17 @@ bool AccessEvaluation::classifyUnknowns() {
       return false;
     }
     ConditionVars.push_back(Id);
+  }
+  size_t Combinations = 1;
+  for (SymbolId Id : FiniteVars)
+    Combinations *= Symbols[Id].Values.size();
+  if (Combinations > MaxFiniteCombinations) {
+    std::string Names;
+    for (SymbolId Id : FiniteVars)
+      Names += (Names.empty() ? "" : " and ") + Symbols[Id].Name;
+    unknown("the address depends on " + Names +
+            ", whose values together are too many to enumerate");
+    return false;
   }
   if (ConditionVars.size() > 2) {
     std::string Names;
@@ -1259,6 +1404,9 @@ void AccessEvaluation::keepViews(const Tally &Worst,
   if (!CollectViews) {
     for (unsigned V = 0; V < ConditionVars.size() && V < Assignment.size(); ++V)
       setUnknown(ConditionVars[V], Assignment[V] + Generic);
+    for (unsigned V = 0; V < FiniteVars.size(); ++V)
+      if (ConditionVars.size() + V < Assignment.size())
+        setUnknown(FiniteVars[V], Assignment[ConditionVars.size() + V]);
     const uint64_t Spent = LaneEvaluations;
     const bool Hit = BudgetHit;
     LaneEvaluations = 0;
@@ -1278,6 +1426,29 @@ void AccessEvaluation::keepViews(const Tally &Worst,
                    }))
     Views.Pictures.push_back(W);
   Result.Views = std::move(Views);
+}
+
+/// "`j` (it changes in ..., whose bounds are not known): conflict-free
+/// for some of its values" for the one finite variable, or the names of
+/// several. Its values are not listed: the IR's variable may be the
+/// source's scaled (instcombine keeps `2 * j` in the phi of `j >>= 1`).
+std::string AccessEvaluation::describeFiniteValues(
+    const std::map<std::vector<int64_t>, Tally> &ByAssignment) const {
+  std::string Names;
+  for (SymbolId Id : ConditionVars)
+    Names += (Names.empty() ? "" : " and ") + Symbols[Id].Name;
+  for (SymbolId Id : FiniteVars)
+    Names += (Names.empty() ? "" : " and ") + Symbols[Id].Name;
+  if (FiniteVars.size() != 1 || !ConditionVars.empty())
+    return Names;
+  const SymbolInfo &S = Symbols[FiniteVars[0]];
+  const bool SomeFree = std::any_of(
+      ByAssignment.begin(), ByAssignment.end(), [](const auto &Entry) {
+        const Tally &T = Entry.second;
+        return T.Instructions > 0 && T.Degree == 1 && T.Wavefronts == T.Ideal;
+      });
+  return Names + (S.Why.empty() ? "" : " (" + S.Why + ")") +
+         (SomeFree ? "; conflict-free for some of its values" : "");
 }
 
 std::string AccessEvaluation::describeCondition(
@@ -1345,7 +1516,9 @@ EvalResult AccessEvaluation::run() {
   // (Not for the planner's yes/no queries, which keep no pictures.)
   CollectViews = Options.PictureWarps > 0 && ConditionVars.empty() &&
                  !Options.StopAtFirstConflict && !Options.ExpectZeroAddress;
-  std::vector<int64_t> Assignment(ConditionVars.size(), 0);
+  CollectViews = CollectViews && FiniteVars.empty();
+  // Residues of the condition variables, then values of the finite ones.
+  std::vector<int64_t> Assignment(ConditionVars.size() + FiniteVars.size(), 0);
   bool Unstable = false;
   std::function<void(unsigned)> Enumerate = [&](unsigned I) {
     if (EvalFailed || BudgetHit || Unstable)
@@ -1353,6 +1526,15 @@ EvalResult AccessEvaluation::run() {
     if (I < ConditionVars.size()) {
       for (int64_t R = 0; R < Window; ++R) {
         Assignment[I] = R;
+        Enumerate(I + 1);
+      }
+      return;
+    }
+    if (I < Assignment.size()) {
+      const SymbolId Id = FiniteVars[I - ConditionVars.size()];
+      for (int64_t V : Symbols[Id].Values) {
+        Assignment[I] = V;
+        setUnknown(Id, V);
         Enumerate(I + 1);
       }
       return;
@@ -1434,12 +1616,18 @@ EvalResult AccessEvaluation::run() {
   if (Options.PictureWarps > 0 && !Options.StopAtFirstConflict)
     keepViews(Worst, WorstAssignment, Generic[0]);
 
+  // A value of a finite variable under which no lane performs the access
+  // adds nothing to the mean (the loop does not reach it there).
   bool AllSame = true;
   for (const auto &[A, T] : ByAssignment)
-    AllSame = AllSame && T.sameAs(ByAssignment.begin()->second);
+    if (FiniteVars.empty() || T.Instructions > 0)
+      AllSame = AllSame && T.sameAs(Worst);
   if (!AllSame) {
     std::string Cond;
-    if (ConditionVars.size() == 1) {
+    if (!FiniteVars.empty()) {
+      Result.Reason = "up to " + std::to_string(Worst.Degree) +
+                      "-way depending on " + describeFiniteValues(ByAssignment);
+    } else if (ConditionVars.size() == 1) {
       std::map<int64_t, Tally> ByResidue;
       for (const auto &[A, T] : ByAssignment)
         ByResidue[A[0]] = T;
@@ -1464,6 +1652,10 @@ EvalResult AccessEvaluation::run() {
   for (SymbolId Id : ConditionVars)
     Result.Assumptions.push_back("the result holds for every value of " +
                                  Symbols[Id].Name);
+  for (SymbolId Id : FiniteVars)
+    Result.Assumptions.push_back(
+        "the result holds for every value " + Symbols[Id].Name + " can take" +
+        (Symbols[Id].Why.empty() ? "" : " (" + Symbols[Id].Why + ")"));
   for (const auto &[LoopIdx, Trips] : OpenEnded)
     if (Trips > 1) {
       std::string Names;

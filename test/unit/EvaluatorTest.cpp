@@ -495,3 +495,80 @@ TEST(Evaluator, ALoopWithAJoinedBreakIsNeverSteppedWithoutItsTest) {
   EvalResult R = loopWithJoinedBreak(F, /*ExitsInBody=*/true);
   EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
 }
+
+namespace {
+/// for (k = 2; k <= n; k <<= 1) for (j = k >> 1; j > 0; j >>= 1)
+///   [if ((t ^ j) > t)] s[Scale * (t ^ j)]
+/// with n a kernel parameter: neither loop can be enumerated, but `j`
+/// takes the powers of two up to 2^29 only.
+EvalResult halvingPartner(Fixture &F, int64_t Scale, bool OnlyLowerLane) {
+  const IntType I32{32, true}, B1{1, false};
+  auto loopVar = [&](const std::string &Name, unsigned Index) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::LoopVar;
+    S.Name = Name;
+    S.LoopIndex = Index;
+    return F.K.addSymbol(S);
+  };
+  const SymbolId Kv = loopVar("k", 0), Jv = loopVar("j", 1);
+  auto k = [&] { return SymExpr::symbol(Kv, I32); };
+  auto j = [&] { return SymExpr::symbol(Jv, I32); };
+  auto c32 = [&](int64_t V) { return SymExpr::constant(V, I32); };
+  LoopModel Outer;
+  Outer.Var = Kv;
+  Outer.VarType = I32;
+  Outer.Init = c32(2);
+  Outer.Cond = SymExpr::binary(Op::LE, k(), SymExpr::symbol(F.param("n"), I32), B1);
+  Outer.Next = SymExpr::binary(Op::Shl, k(), c32(1), I32);
+  LoopModel Inner;
+  Inner.Var = Jv;
+  Inner.VarType = I32;
+  Inner.Init = SymExpr::binary(Op::Shr, k(), c32(1), I32);
+  Inner.Cond = SymExpr::binary(Op::GT, j(), c32(0), B1);
+  Inner.Next = SymExpr::binary(Op::Shr, j(), c32(1), I32);
+  F.K.Loops = {Outer, Inner};
+  const SymRef Partner =
+      SymExpr::binary(Op::Xor, SymExpr::cast(F.sym(F.Tx), I32), j(), I32);
+  AccessModel A;
+  A.Address = mul(Partner, F.c(4 * Scale));
+  A.Loops = {0, 1};
+  if (OnlyLowerLane)
+    A.Conditions.push_back(
+        {SymExpr::binary(Op::GT, Partner, SymExpr::cast(F.sym(F.Tx), I32), B1),
+         "ixj > t"});
+  return evaluateAccess(F.K, A, parseBlockShape("512"), *lookupBankModel("sm_90"),
+                        EvalOptions());
+}
+} // namespace
+
+// A bitonic sort's partner t ^ j is a permutation of each warp's lanes, or
+// of whole warps, for every power of two j: no conflict, whatever n is
+// (measured: test/hardware/explore/idioms13.cu).
+TEST(Evaluator, AHalvingLoopOfUnknownBoundIsDecidedForEveryValue) {
+  Fixture F;
+  EvalResult R = halvingPartner(F, 1, /*OnlyLowerLane=*/true);
+  ASSERT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  ASSERT_EQ(R.Assumptions.size(), 1u);
+  EXPECT_NE(R.Assumptions[0].find("every value `j` can take"), std::string::npos)
+      << R.Assumptions[0];
+}
+
+// Every lane at 2 * (t ^ j): 2-way for every j, so 2-way in the mean.
+TEST(Evaluator, AHalvingLoopWithTheSameDegreeForEveryValueConflicts) {
+  Fixture F;
+  EvalResult R = halvingPartner(F, 2, /*OnlyLowerLane=*/false);
+  ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 2u);
+  EXPECT_DOUBLE_EQ(R.Wavefronts, 2.0);
+}
+
+// Only the lanes below their partner at 2 * (t ^ j): 2-way while j < 16,
+// conflict-free at j = 16 (16 lanes, 16 banks): the mean depends on n.
+TEST(Evaluator, AHalvingLoopWhoseDegreeDependsOnTheValueIsUnknown) {
+  Fixture F;
+  EvalResult R = halvingPartner(F, 2, /*OnlyLowerLane=*/true);
+  ASSERT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("up to 2-way depending on `j`"), std::string::npos) << R.Reason;
+  EXPECT_NE(R.Reason.find("conflict-free for some of its values"), std::string::npos)
+      << R.Reason;
+}
