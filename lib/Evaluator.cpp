@@ -285,6 +285,7 @@ private:
   void resolveLoops();
   bool isOpenEnded(unsigned Pos,
                    const std::function<bool(SymbolId)> &InnerLoopVar) const;
+  std::set<SymbolId> opaqueInAddress() const;
   void resolveConditions();
   void simplifyAddress();
   bool classifyUnknowns();
@@ -847,14 +848,34 @@ bool AccessEvaluation::isOpenEnded(
   return true;
 }
 
+std::set<SymbolId> AccessEvaluation::opaqueInAddress() const {
+  // Unknowns inside an opaque part (/, %, &, ...) break the residue
+  // argument: the result need not be periodic in them. Except inside a
+  // remainder whose period divides the window (`(blockIdx.x * blockDim.x +
+  // threadIdx.x) % 32`).
+  const int64_t Window = Model.NumBanks * Model.BankBytes;
+  Polynomial P = Polynomial::of(Access.Address);
+  std::set<SymbolId> InOpaque;
+  for (const SymRef &Atom : P.Atoms)
+    if (Atom->K != SymExpr::Kind::Symbol)
+      for (SymbolId Id : symbolsOf(Atom))
+        if (!periodicWithin(Atom, Id, Window))
+          InOpaque.insert(Id);
+  return InOpaque;
+}
+
 void AccessEvaluation::resolveConditions() {
+  // Unknowns with known values that the address reads non-linearly are
+  // enumerated value by value (classifyUnknowns): a test of them is kept.
+  // Others go by residues, which a test does not follow.
+  const std::set<SymbolId> InOpaque = opaqueInAddress();
   std::vector<Condition> Kept;
   for (const Condition &C : Access.Conditions) {
-    // Unknowns with known values are enumerated: a test of them is kept.
     bool HasUnknown = false;
     for (SymbolId Id : symbolsOf(C.Expr)) {
       const SymbolInfo &S = Symbols[Id];
-      if (S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty())
+      if (S.Kind == SymbolKind::Unknown && !S.Structural &&
+          (S.Values.empty() || !InOpaque.count(Id)))
         HasUnknown = true;
     }
     if (!HasUnknown) {
@@ -921,18 +942,7 @@ bool AccessEvaluation::classifyUnknowns() {
           Used.insert(Id);
   }
 
-  // Unknowns inside an opaque part (/, %, &, ...) break the residue
-  // argument: the result need not be periodic in them. Except inside a
-  // remainder whose period divides the window (`(blockIdx.x * blockDim.x +
-  // threadIdx.x) % 32`).
-  const int64_t Window = Model.NumBanks * Model.BankBytes;
-  Polynomial P = Polynomial::of(Access.Address);
-  std::set<SymbolId> InOpaque;
-  for (const SymRef &Atom : P.Atoms)
-    if (Atom->K != SymExpr::Kind::Symbol)
-      for (SymbolId Id : symbolsOf(Atom))
-        if (!periodicWithin(Atom, Id, Window))
-          InOpaque.insert(Id);
+  const std::set<SymbolId> InOpaque = opaqueInAddress();
 
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
@@ -948,8 +958,8 @@ bool AccessEvaluation::classifyUnknowns() {
       StructuralVars.push_back(Id);
       continue;
     }
-    // A test reads the value as it is, so only an exact enumeration
-    // covers it; so does a non-linear use in the address.
+    // A non-linear use in the address, or a test kept for one
+    // (resolveConditions): only an exact enumeration covers it.
     if (!S.Values.empty() && (InOpaque.count(Id) || InCondition.count(Id))) {
       FiniteVars.push_back(Id);
       continue;

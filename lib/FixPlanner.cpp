@@ -43,9 +43,9 @@ std::string operand(const Expr *E, const SourceManager &SM,
 } // namespace
 
 FixPlanner::FixPlanner(ASTContext &Ctx, std::vector<BankModel> Models,
-                       bool PreferSwizzle)
+                       bool PreferSwizzle, const std::set<const VarDecl *> *Arrays)
     : Ctx(Ctx), Models(std::move(Models)), PreferSwizzle(PreferSwizzle) {
-  LayoutObservations Scan = scanLayoutObservations(Ctx);
+  LayoutObservations Scan = scanLayoutObservations(Ctx, Arrays);
   LayoutObserved = std::move(Scan.Observed);
   SizeTaken = std::move(Scan.Sized);
   References = std::move(Scan.References);

@@ -43,8 +43,11 @@ class FixPlanner {
 public:
   /// \p Models: the target being compiled first, then the other targets of
   /// the same build (same wave size); a fix must hold on every one.
+  /// \p Arrays: every array the planner will be asked about (its safety
+  /// scans look only where those can be named); null: any.
   FixPlanner(clang::ASTContext &Ctx, std::vector<BankModel> Models,
-             bool PreferSwizzle = false);
+             bool PreferSwizzle = false,
+             const std::set<const clang::VarDecl *> *Arrays = nullptr);
 
   /// One analysed launch: block shape and evaluation options (fixed
   /// kernel arguments).

@@ -1331,8 +1331,19 @@ public:
       : Ctx(Ctx), Out(Out), Folder(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Kernels and device functions launch nothing without relocatable
+  /// device code (clang rejects a launch in device code then), and host
+  /// code cannot call them: their bodies are most of a unit's AST.
+  bool deviceOnly(const FunctionDecl *FD) const {
+    return !Ctx.getLangOpts().GPURelocatableDeviceCode &&
+           (FD->hasAttr<CUDAGlobalAttr>() ||
+            (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>()));
+  }
+
 #define LDSLINT_TRAVERSE_FN(CLASS)                                             \
   bool Traverse##CLASS(CLASS *FD) {                                            \
+    if (deviceOnly(FD))                                                        \
+      return true;                                                             \
     Functions.push_back(FD);                                                   \
     bool R = RecursiveASTVisitor::Traverse##CLASS(FD);                         \
     Functions.pop_back();                                                      \

@@ -98,9 +98,18 @@ public:
   std::map<unsigned, bool> &Sized;
   std::map<unsigned, std::vector<const DeclRefExpr *>> &References;
   LayoutScan(std::map<unsigned, std::string> &O, std::map<unsigned, bool> &S,
-             std::map<unsigned, std::vector<const DeclRefExpr *>> &R)
-      : Observed(O), Sized(S), References(R) {}
+             std::map<unsigned, std::vector<const DeclRefExpr *>> &R,
+             const SourceManager &SM, std::vector<SourceLocation> Within)
+      : Observed(O), Sized(S), References(R), SM(SM), Within(std::move(Within)) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+
+  /// With Within, only functions whose source holds one of its locations.
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if (!Within.empty() && FD->doesThisDeclarationHaveABody() && !holdsOneOf(FD))
+        return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     // `sizeof(t)` is recorded as Sized; `sizeof(decltype(t))` (a type
@@ -130,12 +139,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     const FunctionDecl *Def = nullptr;
-    bool Followed = FD && FD->hasBody(Def) && Def;
-    if (Followed) {
-      LeakScan Leak;
-      Leak.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-      Followed = !Leak.Leaks;
-    }
+    bool Followed = FD && FD->hasBody(Def) && Def && !leaks(Def);
     if (Followed)
       return true; // the callee is analysed in the caller's context
     // atomicAdd(&t[r][c], v) and friends are accesses (atomics of the
@@ -175,6 +179,26 @@ public:
 
 private:
   int InSizeof = 0;
+  const SourceManager &SM;
+  std::vector<SourceLocation> Within; ///< file locations
+  std::map<const FunctionDecl *, bool> Leaking; ///< LeakScan per callee
+
+  bool holdsOneOf(const FunctionDecl *FD) const {
+    const SourceLocation Begin = SM.getFileLoc(FD->getBeginLoc());
+    const SourceLocation End = SM.getFileLoc(FD->getEndLoc());
+    return std::any_of(Within.begin(), Within.end(), [&](SourceLocation L) {
+      return SM.isPointWithin(L, Begin, End);
+    });
+  }
+  bool leaks(const FunctionDecl *Def) {
+    auto [It, New] = Leaking.try_emplace(Def, false);
+    if (New) {
+      LeakScan Leak;
+      Leak.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+      It->second = Leak.Leaks;
+    }
+    return It->second;
+  }
   void observe(const VarDecl *VD, const std::string &Why) {
     Observed.emplace(VD->getLocation().getRawEncoding(), Why);
   }
@@ -182,10 +206,24 @@ private:
 
 } // namespace
 
-LayoutObservations scanLayoutObservations(ASTContext &Ctx) {
+LayoutObservations scanLayoutObservations(ASTContext &Ctx,
+                                          const std::set<const VarDecl *> *Arrays) {
   LayoutObservations Result;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<SourceLocation> Within;
+  if (Arrays && !Arrays->empty())
+    for (const VarDecl *VD : *Arrays) {
+      // Lexically: a block-scope `extern __shared__` array belongs to the
+      // enclosing namespace, but only its own function names it.
+      if (!VD->getParentFunctionOrMethod(/*LexicalParent=*/true)) {
+        Within.clear(); // a file-scope array: any function can name it
+        break;
+      }
+      Within.push_back(SM.getFileLoc(VD->getLocation()));
+    }
   // System headers cannot name the user's arrays.
-  LayoutScan Scan(Result.Observed, Result.Sized, Result.References);
+  LayoutScan Scan(Result.Observed, Result.Sized, Result.References, SM,
+                  std::move(Within));
   traverseUnit(Scan, Ctx, /*SystemHeaders=*/false);
   return Result;
 }

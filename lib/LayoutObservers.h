@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,14 @@ struct LayoutObservations {
   std::map<unsigned, std::vector<const clang::DeclRefExpr *>> References;
 };
 
-LayoutObservations scanLayoutObservations(clang::ASTContext &Ctx);
+/// Scans the user's code (not system headers). With \p Arrays, the
+/// observations of those arrays are what is asked for: when each is local
+/// to a function (a kernel's `__shared__` array), only the functions whose
+/// source contains a declaration of one are scanned (every instantiation of
+/// a template has its pattern's source), since nothing else can name it.
+LayoutObservations
+scanLayoutObservations(clang::ASTContext &Ctx,
+                       const std::set<const clang::VarDecl *> *Arrays = nullptr);
 
 /// Whether \p VD is named inside #if/#ifdef/#ifndef blocks of the code that
 /// can see it (its function's body, or the rest of its file).

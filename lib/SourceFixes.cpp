@@ -191,7 +191,13 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
   IrFixSites FromIr = fixSitesFromIr(Ctx, Analysed, Arrays);
   debugTime("  models of the arrays", Phase);
   Phase = std::chrono::steady_clock::now();
-  FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle);
+  // The planner is asked about the conflicting arrays and those it models.
+  std::set<const VarDecl *> Asked = Arrays;
+  for (const auto &KP : FromIr.Kernels)
+    for (const AccessSite &Site : KP->Accesses)
+      if (Site.Array)
+        Asked.insert(Site.Array);
+  FixPlanner Planner(Ctx, fixModels(Model, Options), Options.PreferSwizzle, &Asked);
   Planner.setDeadline(Options.Deadline);
   Planner.setEmitter(Emitter, Options.LibraryKernels);
   Planner.follow(FromIr.Followed);
