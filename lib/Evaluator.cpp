@@ -1585,6 +1585,13 @@ EvalResult AccessEvaluation::run() {
     R.BudgetExceeded = true;
     return R;
   }
+  if (BudgetHit && !FiniteVars.empty()) {
+    // Values not evaluated could answer differently.
+    EvalResult R = unknown("the address depends on " + Symbols[FiniteVars[0]].Name +
+                           " and enumerating its values exceeds the budget");
+    R.BudgetExceeded = true;
+    return R;
+  }
   if (Unstable)
     return unknown("the bank pattern depends on the exact value of " +
                    Symbols[ConditionVars[0]].Name);

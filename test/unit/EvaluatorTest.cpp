@@ -501,7 +501,8 @@ namespace {
 ///   [if ((t ^ j) > t)] s[Scale * (t ^ j)]
 /// with n a kernel parameter: neither loop can be enumerated, but `j`
 /// takes the powers of two up to 2^29 only.
-EvalResult halvingPartner(Fixture &F, int64_t Scale, bool OnlyLowerLane) {
+EvalResult halvingPartner(Fixture &F, int64_t Scale, bool OnlyLowerLane,
+                          uint64_t Budget = 0) {
   const IntType I32{32, true}, B1{1, false};
   auto loopVar = [&](const std::string &Name, unsigned Index) {
     SymbolInfo S;
@@ -536,8 +537,11 @@ EvalResult halvingPartner(Fixture &F, int64_t Scale, bool OnlyLowerLane) {
     A.Conditions.push_back(
         {SymExpr::binary(Op::GT, Partner, SymExpr::cast(F.sym(F.Tx), I32), B1),
          "ixj > t"});
+  EvalOptions Options;
+  if (Budget)
+    Options.MaxLaneEvaluations = Budget;
   return evaluateAccess(F.K, A, parseBlockShape("512"), *lookupBankModel("sm_90"),
-                        EvalOptions());
+                        Options);
 }
 } // namespace
 
@@ -570,5 +574,15 @@ TEST(Evaluator, AHalvingLoopWhoseDegreeDependsOnTheValueIsUnknown) {
   ASSERT_EQ(R.Status, Verdict::Unknown);
   EXPECT_NE(R.Reason.find("up to 2-way depending on `j`"), std::string::npos) << R.Reason;
   EXPECT_NE(R.Reason.find("conflict-free for some of its values"), std::string::npos)
+      << R.Reason;
+}
+
+// Values left out by the budget could answer differently: never a verdict.
+TEST(Evaluator, AHalvingLoopPastTheBudgetIsUnknown) {
+  Fixture F;
+  EvalResult R = halvingPartner(F, 1, /*OnlyLowerLane=*/true, /*Budget=*/2000);
+  ASSERT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_TRUE(R.BudgetExceeded);
+  EXPECT_NE(R.Reason.find("enumerating its values exceeds the budget"), std::string::npos)
       << R.Reason;
 }
