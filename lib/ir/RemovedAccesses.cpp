@@ -3,6 +3,7 @@
 
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
@@ -22,18 +23,6 @@
 namespace ldslint {
 
 namespace {
-
-using Frames = RemovedAccesses::Frames;
-
-/// \p L's frames, innermost first, then \p Outer's.
-Frames framesOf(const llvm::DILocation *L, const llvm::DILocation *Outer = nullptr) {
-  Frames Out;
-  for (; L; L = L->getInlinedAt())
-    Out.emplace_back(L->getLine(), L->getColumn(), L->getScope());
-  for (; Outer; Outer = Outer->getInlinedAt())
-    Out.emplace_back(Outer->getLine(), Outer->getColumn(), Outer->getScope());
-  return Out;
-}
 
 /// A load or store that is neither volatile nor atomic: its pointer.
 const llvm::Value *plainAccess(const llvm::Instruction &I) {
@@ -68,18 +57,58 @@ const llvm::StoreInst *overwriter(const llvm::StoreInst &S) {
   return nullptr;
 }
 
-/// Whether \p I is the only instruction of its function at its source
-/// location that may touch memory: its copies can then be told apart.
-bool aloneAtItsLocation(const llvm::Instruction &I) {
-  const Frames Own = framesOf(I.getDebugLoc().get());
-  for (const llvm::Instruction &J : llvm::instructions(*I.getFunction()))
-    if (&J != &I && J.mayReadOrWriteMemory() && J.getDebugLoc() &&
-        framesOf(J.getDebugLoc().get()) == Own)
-      return false;
-  return true;
-}
-
 } // namespace
+
+/// Source locations as chains of frames (line, column, scope), innermost
+/// first, each chain numbered: equal chains get the same number whichever
+/// DILocation nodes spell them (the inliner makes a distinct node for each
+/// call it inlines, so equal places are not equal pointers).
+class RemovedAccesses::FrameIds {
+public:
+  /// \p L's chain, then \p Outer's (a number from this class; 0: none).
+  unsigned of(const llvm::DILocation *L, unsigned Outer = 0) {
+    if (!L)
+      return Outer;
+    if (Outer == 0) {
+      auto Known = OfLocation.find(L);
+      if (Known != OfLocation.end())
+        return Known->second;
+    }
+    const unsigned Parent = of(L->getInlinedAt(), Outer);
+    const unsigned Id =
+        Ids.try_emplace(std::make_tuple(L->getLine(), L->getColumn(), L->getScope(), Parent),
+                        static_cast<unsigned>(Ids.size() + 1))
+            .first->second;
+    if (Outer == 0)
+      OfLocation[L] = Id;
+    return Id;
+  }
+  /// Forgets the numbers (they are compared within one function only: kept
+  /// for the whole module, the maps outgrow the caches).
+  void reset() {
+    Ids.clear();
+    OfLocation.clear();
+  }
+  unsigned of(const llvm::DILocation *L, const llvm::DILocation *Outer) {
+    return of(L, of(Outer));
+  }
+
+  /// Whether \p I is the only instruction of its function at its source
+  /// location that may touch memory: its copies can then be told apart.
+  bool aloneAtItsLocation(const llvm::Instruction &I) {
+    const unsigned Own = of(I.getDebugLoc().get());
+    for (const llvm::Instruction &J : llvm::instructions(*I.getFunction()))
+      if (&J != &I && J.mayReadOrWriteMemory() && J.getDebugLoc() &&
+          of(J.getDebugLoc().get()) == Own)
+        return false;
+    return true;
+  }
+
+private:
+  llvm::DenseMap<std::tuple<unsigned, unsigned, const llvm::DIScope *, unsigned>, unsigned>
+      Ids;
+  llvm::DenseMap<const llvm::DILocation *, unsigned> OfLocation;
+};
 
 /// Follows an access the pipeline should delete: when it does, the access
 /// becomes a record of its function.
@@ -98,7 +127,7 @@ private:
   Record R;
 };
 
-RemovedAccesses::RemovedAccesses() = default;
+RemovedAccesses::RemovedAccesses() : Frames(std::make_unique<FrameIds>()) {}
 RemovedAccesses::~RemovedAccesses() = default;
 
 bool RemovedAccesses::baseOf(const llvm::Value *Ptr, const llvm::Function &F,
@@ -156,20 +185,19 @@ void RemovedAccesses::beforeInlining(llvm::Function &F) {
 }
 
 void RemovedAccesses::afterInlining(llvm::Function &F) {
+  Frames->reset();
   auto It = Calls.find(&F);
   if (It != Calls.end()) {
     // The source locations of what the inliner copied, once for all calls.
-    std::set<Frames> Copied;
+    llvm::DenseSet<unsigned> Copied;
     bool Listed = false;
     for (const CallSite &CS : It->second) {
       if (CS.Call || (CS.Body->Accesses.empty() && CS.Body->Removed.empty()))
         continue; // not inlined, or nothing to carry
       if (!Listed) {
-        // Most instructions share their location with others.
-        llvm::DenseSet<const llvm::DILocation *> Locations;
         for (const llvm::Instruction &I : llvm::instructions(F))
-          if (I.getDebugLoc() && Locations.insert(I.getDebugLoc().get()).second)
-            Copied.insert(framesOf(I.getDebugLoc().get()));
+          if (I.getDebugLoc())
+            Copied.insert(Frames->of(I.getDebugLoc().get()));
         Listed = true;
       }
       inlined(F, CS, Copied);
@@ -181,7 +209,7 @@ void RemovedAccesses::afterInlining(llvm::Function &F) {
 }
 
 void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,
-                              const std::set<Frames> &Copied) {
+                              const llvm::DenseSet<unsigned> &Copied) {
   const std::string Name = F.getName().str();
   // A record of the callee, at this call: of a shared variable, or of one
   // of F's own parameters.
@@ -200,7 +228,7 @@ void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,
   // What the inliner did not copy: never reached with this call's arguments.
   const unsigned CallLine = CS.Loc->getLine();
   auto IsCopied = [&](const Record &R) {
-    return Copied.count(framesOf(R.Access.Loc, CS.Loc)) != 0;
+    return Copied.count(Frames->of(R.Access.Loc, CS.Loc)) != 0;
   };
   for (Record R : CS.Body->Accesses) {
     if (IsCopied(R))
@@ -236,7 +264,7 @@ void RemovedAccesses::watchStores(llvm::Function &F) {
     if (!T)
       continue;
     R.Access.Loc = S->getDebugLoc().get();
-    R.Sibling = aloneAtItsLocation(*T) ? T->getDebugLoc().get() : nullptr;
+    R.Sibling = Frames->aloneAtItsLocation(*T) ? T->getDebugLoc().get() : nullptr;
     R.Access.Function = F.getName().str();
     R.Access.Bytes = bytesOf(*S);
     R.Access.Write = true;
@@ -281,7 +309,7 @@ void RemovedAccesses::watchUnreached(llvm::Function &F) {
       continue;
     for (const auto &[J, O] : Accesses)
       if (O.sameBase(R) && Solver.isBlockExecutable(J->getParent()) &&
-          aloneAtItsLocation(*J)) {
+          Frames->aloneAtItsLocation(*J)) {
         R.Sibling = J->getDebugLoc().get();
         break;
       }
@@ -304,19 +332,20 @@ void RemovedAccesses::stop(llvm::Module &M) {
     if (!F || F->isDeclaration() ||
         std::none_of(Rs.begin(), Rs.end(), [](const Record &R) { return !R.Access.Variable; }))
       continue;
+    Frames->reset();
     // The shared variables F's memory instructions reach, by source
     // location (null: another memory instruction).
-    std::map<Frames, std::set<const llvm::GlobalVariable *>> Reached;
+    llvm::DenseMap<unsigned, std::set<const llvm::GlobalVariable *>> Reached;
     for (const llvm::Instruction &I : llvm::instructions(*F)) {
       Record R;
       if (I.getDebugLoc() && I.mayReadOrWriteMemory())
-        Reached[framesOf(I.getDebugLoc().get())].insert(
+        Reached[Frames->of(I.getDebugLoc().get())].insert(
             baseOf(plainAccess(I), *F, R) ? R.Access.Variable : nullptr);
     }
     for (Record &R : Rs) {
       if (R.Access.Variable || !R.Sibling)
         continue;
-      auto It = Reached.find(framesOf(R.Sibling));
+      auto It = Reached.find(Frames->of(R.Sibling));
       if (It != Reached.end() && It->second.size() == 1)
         R.Access.Variable = *It->second.begin(); // stays null if not shared
     }

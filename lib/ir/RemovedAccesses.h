@@ -34,7 +34,6 @@
 #include <memory>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -45,9 +44,6 @@ namespace ldslint {
 
 class RemovedAccesses {
 public:
-  /// A location's frames (line, column, scope), innermost first.
-  using Frames = std::vector<std::tuple<unsigned, unsigned, const llvm::DIScope *>>;
-
   RemovedAccesses();
   ~RemovedAccesses();
   RemovedAccesses(const RemovedAccesses &) = delete;
@@ -98,14 +94,16 @@ private:
     std::vector<llvm::WeakTrackingVH> Args;
   };
   class Watch;
+  class FrameIds;
 
   /// Where \p Ptr points in \p F: a shared variable, or a parameter.
   bool baseOf(const llvm::Value *Ptr, const llvm::Function &F, Record &R) const;
-  void inlined(llvm::Function &F, const CallSite &CS, const std::set<Frames> &Copied);
+  void inlined(llvm::Function &F, const CallSite &CS, const llvm::DenseSet<unsigned> &Copied);
   void watchStores(llvm::Function &F);
   void watchUnreached(llvm::Function &F);
   void watch(llvm::Instruction *I, Record R);
 
+  std::unique_ptr<FrameIds> Frames;
   std::map<std::string, std::vector<Record>> Records; ///< by function name
   std::map<const llvm::Function *, std::vector<CallSite>> Calls;
   std::vector<std::unique_ptr<Watch>> Watches;
