@@ -77,25 +77,26 @@ void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
                   unsigned &LeftOut, KernelFilter &Kernels) {
   // Host functions have no device code (the code generator itself skips
   // them, after looking them over).
-  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+  if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
     if ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
         Kernels.leftOut(FD))
       return;
-  if (SM.isInSystemHeader(D->getLocation())) {
-    if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
-      for (Decl *Inner : cast<DeclContext>(D)->decls())
-        handTopLevel(CG, SM, Inner, LeftOut, Kernels);
-      return;
-    }
-    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced()) {
-        ++LeftOut;
-        return;
-      }
-    } else if (!isa<VarDecl>(D) && !isa<CXXRecordDecl>(D)) {
+    // Only kernels are analysed: a device function that nothing in the
+    // unit names cannot be part of one (another unit's calls, with
+    // -fgpu-rdc, are that unit's).
+    if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced()) {
+      LeftOut += FD->doesThisDeclarationHaveABody();
       return;
     }
   }
+  if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
+    for (Decl *Inner : cast<DeclContext>(D)->decls())
+      handTopLevel(CG, SM, Inner, LeftOut, Kernels);
+    return;
+  }
+  if (SM.isInSystemHeader(D->getLocation()) && !isa<FunctionDecl>(D) &&
+      !isa<VarDecl>(D) && !isa<CXXRecordDecl>(D))
+    return;
   CG.HandleTopLevelDecl(DeclGroupRef(D));
 }
 
@@ -274,7 +275,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
                  << " s (" << UnusedLibraryFunctions
-                 << " unused device functions of system headers not generated"
+                 << " unused device functions not generated"
                  << (CompiledWithoutShared
                          ? ", " + std::to_string(Kernels.WithoutSharedLeftOut) +
                                " kernels without shared memory in the compile's own "
