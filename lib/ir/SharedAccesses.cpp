@@ -2,7 +2,11 @@
 #include "SharedAccesses.h"
 
 #include "StringCompat.h"
+#include "ir/AsmSharedAccess.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -102,18 +106,122 @@ void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
     side(MT->getRawSource(), AccessKind::Read);
 }
 
-/// Inline assembly: cp.async copies into shared memory (its size is the
-/// third operand); anything else that receives an address is not modelled.
+/// The integer values stored anywhere into the local variable \p Local.
+void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out) {
+  SmallVector<const Value *, 8> Pointers{&Local};
+  SmallPtrSet<const Value *, 8> Locals{&Local};
+  for (size_t I = 0; I < Pointers.size() && I < 512; ++I)
+    for (const User *U : Pointers[I]->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        Pointers.push_back(U);
+      } else if (auto *Copy = dyn_cast<MemTransferInst>(U)) {
+        // A copy into the variable (an object passed by value): what was
+        // stored into its source.
+        const Value *From = getUnderlyingObject(Copy->getRawSource());
+        if (Copy->getRawDest() == Pointers[I] && isa<AllocaInst>(From) &&
+            Locals.insert(From).second)
+          Pointers.push_back(From);
+      } else if (auto *S = dyn_cast<StoreInst>(U))
+        if (S->getPointerOperand() == Pointers[I] &&
+            S->getValueOperand()->getType()->isIntOrIntVectorTy())
+          Out.push_back(S->getValueOperand());
+    }
+}
+
+/// The object (a shared variable) that an integer is computed from with
+/// integer arithmetic (`smem_base + offset`, FlashAttention's
+/// `__nvvm_get_smem_pointer(p) + ...`, also kept in a local object), when
+/// there is exactly one; null otherwise.
+const Value *pointerUnderArithmetic(const Value *V) {
+  SmallPtrSet<const Value *, 16> Seen;
+  SmallVector<const Value *, 16> Work{V};
+  const Value *Found = nullptr;
+  while (!Work.empty() && Seen.size() < 64) {
+    const Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (const Value *P = pointerBehindInteger(X)) {
+      // The object only: the address itself is not evaluated.
+      P = getUnderlyingObject(P);
+      if (Found && Found != P)
+        return nullptr;
+      Found = P;
+      continue;
+    }
+    if (isa<BinaryOperator>(X) || isa<CastInst>(X) || isa<SelectInst>(X) || isa<PHINode>(X)) {
+      for (const Value *Op : cast<User>(X)->operands())
+        if (Op->getType()->isIntOrIntVectorTy())
+          Work.push_back(Op);
+    } else if (auto *L = dyn_cast<LoadInst>(X)) {
+      if (auto *Local = dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
+        storedInto(*Local, Work);
+    } else if (auto *E = dyn_cast<ExtractElementInst>(X)) {
+      Work.push_back(E->getVectorOperand());
+    } else if (auto *I = dyn_cast<InsertElementInst>(X)) {
+      Work.push_back(I->getOperand(0));
+      Work.push_back(I->getOperand(1));
+    }
+  }
+  return Found;
+}
+
+/// The call argument of each asm operand `$N` (outputs returned by value
+/// have none), in operand order.
+std::vector<std::optional<unsigned>> argumentsOfOperands(const InlineAsm &IA) {
+  std::vector<std::optional<unsigned>> Out;
+  unsigned Arg = 0;
+  for (const InlineAsm::ConstraintInfo &C : IA.ParseConstraints()) {
+    if (C.Type == InlineAsm::isClobber || C.Type == InlineAsm::isLabel)
+      continue;
+    if (C.Type == InlineAsm::isOutput && !C.isIndirect)
+      Out.push_back(std::nullopt);
+    else
+      Out.push_back(Arg++);
+  }
+  return Out;
+}
+
+/// Inline assembly: a single `ld.shared`/`st.shared` is one access of its
+/// width (AsmSharedAccess.h); cp.async copies into shared memory (its size
+/// is the third operand); anything else that receives an address, also one
+/// computed as an integer, is not modelled.
 void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
   const auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   const std::string Text(IA->getAsmString());
+  std::optional<unsigned> AccessArg;
+  const std::optional<AsmSharedAccess> Access = parseAsmSharedAccess(Text);
+  if (Access) {
+    const std::vector<std::optional<unsigned>> Args = argumentsOfOperands(*IA);
+    if (Access->Operand < Args.size())
+      AccessArg = Args[Access->Operand];
+  }
   std::vector<std::pair<unsigned, const Value *>> Pointers; // operand, pointer
   for (const Use &U : Call.args()) {
     const unsigned Index = U.getOperandNo();
-    if (U->getType()->isPointerTy())
-      Pointers.push_back({Index, U.get()});
-    else if (const Value *P = pointerBehindInteger(U.get()))
+    const bool Direct = U->getType()->isPointerTy() || pointerBehindInteger(U.get());
+    const Value *P = U->getType()->isPointerTy() ? U.get() : pointerBehindInteger(U.get());
+    if (Direct && Access && AccessArg == Index) {
+      MemoryOperation Op;
+      Op.Pointer = P;
+      Op.Offset = Access->Offset;
+      Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
+      Op.WidthBytes = Access->WidthBytes;
+      Ops.push_back(Op);
+      continue;
+    }
+    if (Direct) {
       Pointers.push_back({Index, P});
+    } else if (U->getType()->isIntegerTy() && Text.find("shared") != std::string::npos) {
+      if (const Value *Under = pointerUnderArithmetic(U.get())) {
+        MemoryOperation Op;
+        Op.Pointer = Under;
+        if (Access && AccessArg == Index)
+          Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
+        Op.NotModelled = "inline assembly accesses this array at an address computed as an "
+                         "integer, which is not modelled";
+        Ops.push_back(Op);
+      }
+    }
   }
   const bool CpAsync = Text.find("cp.async.") != std::string::npos &&
                        Text.find(".shared") != std::string::npos &&

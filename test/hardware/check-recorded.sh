@@ -34,7 +34,8 @@ grep -m1 "Summary" "$work/agreement.md"
 # partner index, switches) and the tenth's (idioms10.cu: lanes that disagree
 # on alignment, a uniform merge, the double buffer fixed from the IR model)
 # and the thirteenth's (idioms13.cu: bitonic partners under a loop whose
-# bound is a kernel argument).
+# bound is a kernel argument) and the fourteenth's (asm14.cu: shared loads
+# and stores written in inline PTX).
 explore() { # NAME LABEL
   gunzip -c "$here/explore/measured/$1.csv.gz" > "$work/$1-measured.csv"
   (cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
@@ -49,6 +50,7 @@ explore pairs "adjacent pairs"
 explore idioms9 "ninth-session idioms"
 explore idioms10 "tenth-session idioms"
 explore idioms13 "thirteenth-session idioms"
+explore asm14 "inline-PTX loads and stores"
 
 # Real-code idioms (idioms/*.cu: CUB block primitives, %laneid, helpers,
 # reused reads), measured once on an H200 (idioms/measured/).
@@ -59,7 +61,7 @@ python3 "$here/samples/compare.py" --pred "$work/idioms-pred" --ncu-dir "$work/c
 grep -m1 "Summary" "$work/idioms.md" | sed 's/^/idioms: /'
 
 # A disagreement with the hardware fails the check.
-if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/pairs.md" "$work/idioms9.md" "$work/idioms10.md" "$work/idioms13.md" "$work/idioms.md" |
+if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/pairs.md" "$work/idioms9.md" "$work/idioms10.md" "$work/idioms13.md" "$work/asm14.md" "$work/idioms.md" |
    grep -Eq "[1-9][0-9]* DISAGREE"; then
   echo "check-recorded: a prediction disagrees with the recorded counters"; exit 1
 fi

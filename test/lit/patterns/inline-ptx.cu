@@ -1,0 +1,65 @@
+// Shared loads and stores written in inline PTX (FlashAttention v1's
+// lds/sts, CUTLASS's shared_load/shared_store): a statement that is one
+// `ld.shared`/`st.shared` is one access of the instruction's width, at the
+// address its operand holds (measured on an H200:
+// test/hardware/explore/asm14.cu). Other assembly that receives a shared
+// address, also one computed as an integer, is `unknown`, never silent.
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s
+
+typedef __attribute__((address_space(3))) float SharedFloat;
+
+// The 32-bit shared address of \p p, as __cvta_generic_to_shared gives it.
+__device__ unsigned smemAddress(float *p) {
+  return static_cast<unsigned>(reinterpret_cast<unsigned long>((SharedFloat *)p));
+}
+
+__global__ void ptxColumn(float *out) {
+  __shared__ float s[32 * 32];
+  s[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  unsigned v;
+  asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(smemAddress(&s[threadIdx.x * 32])));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 32-way bank conflict reading shared array 's' on sm_{{[0-9]+}}
+  out[threadIdx.x] = v;
+}
+
+__global__ void ptxVectors(float *out) {
+  __shared__ float s[32 * 4];
+  unsigned a, b, c, d;
+  asm volatile("st.shared.v2.b32 [%0], {%1, %2};" : : "r"(smemAddress(&s[threadIdx.x * 4])), "r"(threadIdx.x), "r"(1u) : "memory");
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 2-way bank conflict writing shared array 's' on sm_{{[0-9]+}}: 4 wavefronts per warp instruction, ideal 2
+  __syncthreads();
+  asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "r"(smemAddress(&s[threadIdx.x * 4])));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  asm volatile("ld.shared.b32 %0, [%1+128];" : "=r"(a) : "r"(smemAddress(&s[threadIdx.x])));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  out[threadIdx.x] = a ^ b ^ c ^ d;
+}
+
+// FlashAttention v1 keeps the base address as an integer and adds offsets
+// to it: not modelled, and said so.
+__global__ void ptxIntegerOffsets(float *out) {
+  __shared__ float s[32 * 32];
+  const unsigned base = smemAddress(s);
+  unsigned v;
+  asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(base + threadIdx.x * 128));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses this array at an address computed as an integer, which is not modelled
+  out[threadIdx.x] = v;
+}
+
+// ldmatrix: its lane groups are not modelled.
+__global__ void ptxLdmatrix(float *out) {
+  __shared__ float s[32 * 8];
+  unsigned a, b, c, d;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "r"(smemAddress(&s[threadIdx.x * 4])));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses memory through this address
+  out[threadIdx.x] = a ^ b ^ c ^ d;
+}
+
+void launch(float *o) {
+  ptxColumn<<<1, 32>>>(o);
+  ptxVectors<<<1, 32>>>(o);
+  ptxIntegerOffsets<<<1, 32>>>(o);
+  ptxLdmatrix<<<1, 32>>>(o);
+}
