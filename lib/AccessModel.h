@@ -99,6 +99,10 @@ struct AccessModel {
   unsigned BaseAlign = 0;
   /// The array is dynamic shared memory (`extern __shared__`).
   bool DynamicShared = false;
+  /// Bytes of the shared variable the address is relative to (0: not
+  /// known, e.g. dynamic shared memory): a lane past its end is undefined
+  /// behaviour, which no assumed block shape may rest on.
+  uint64_t ArrayBytes = 0;
   /// Why the address could not be modelled; when set, Address is null.
   std::string Unsupported;
 };

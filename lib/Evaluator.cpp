@@ -186,6 +186,7 @@ public:
 
   EvalResult run();
   uint64_t laneEvaluations() const { return LaneEvaluations; }
+  bool everyShapeOutOfBounds() const { return EveryShapeOutOfBounds; }
 
 private:
   std::vector<SymbolInfo> Symbols;
@@ -219,6 +220,14 @@ private:
   unsigned NumSlots = 0; // loops, then their companions
   std::vector<std::array<unsigned, 3>> Lanes;
   uint64_t LaneEvaluations = 0;
+  uint64_t OutOfBounds = 0;   // warp instructions left out: a lane past the array's end
+  bool EveryShapeOutOfBounds = false;
+  uint64_t BoundBytes = 0;     // Access.ArrayBytes with the extents overridden
+  // The address before simplifyAddress dropped uniform terms (null: none
+  // dropped), for the bounds test; BoundsUnknown when a dropped term held a
+  // value not known statically.
+  SymRef BoundsAddress;
+  bool BoundsUnknown = false;
   bool BudgetHit = false;
   bool StoppedOnConflict = false;
   bool EvalFailed = false;
@@ -246,6 +255,8 @@ private:
 
   void substituteEverywhere(const std::function<SymRef(SymbolId)> &F) {
     Access.Address = substitute(Access.Address, F);
+    if (BoundsAddress)
+      BoundsAddress = substitute(BoundsAddress, F);
     for (Condition &C : Access.Conditions)
       C.Expr = substitute(C.Expr, F);
     for (LoopModel &L : Loops) {
@@ -389,6 +400,13 @@ void AccessEvaluation::setUpLaneStructure() {
 }
 
 void AccessEvaluation::bindExtents() {
+  // A padded extent (a fix being checked) makes the variable larger.
+  BoundBytes = Access.ArrayBytes;
+  for (const auto &[Id, Extent] : Options.ExtentOverrides)
+    if (Id < Symbols.size() && Symbols[Id].Value > 0 && Extent > Symbols[Id].Value)
+      BoundBytes = (BoundBytes * static_cast<uint64_t>(Extent) +
+                    static_cast<uint64_t>(Symbols[Id].Value) - 1) /
+                   static_cast<uint64_t>(Symbols[Id].Value);
   substituteEverywhere([&](SymbolId Id) -> SymRef {
     const SymbolInfo &S = Symbols[Id];
     if (S.Kind != SymbolKind::Extent)
@@ -909,6 +927,7 @@ void AccessEvaluation::simplifyAddress() {
     }
     Uniform = Uniform && (LaneFree || HasUnknown);
     if (Uniform && It->second % static_cast<int64_t>(Model.BankBytes) == 0) {
+      BoundsUnknown |= HasUnknown;
       It = P.Terms.erase(It);
       Dropped = true;
       continue;
@@ -916,6 +935,7 @@ void AccessEvaluation::simplifyAddress() {
     ++It;
   }
   if (Dropped) {
+    BoundsAddress = Access.Address;
     Access.Address = P.toExpr();
     Result.ExampleRelative = true;
   }
@@ -1123,6 +1143,22 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   if (WarpEval.run(*Access.Address, V) & Live) {
     EvalFailed = true;
     return;
+  }
+  // Under an assumed block shape, a lane past the end of a variable of
+  // known size is undefined behaviour: that shape is not the program's
+  // (a tile[8][8] indexed by threadIdx.y excludes blockDim.y = 32).
+  if (!Shape && BoundBytes > 0 && !BoundsUnknown) {
+    int64_t Full[MaxLanes];
+    const int64_t *At = V;
+    if (BoundsAddress && !(WarpEval.run(*BoundsAddress, Full) & Live))
+      At = Full;
+    if (!BoundsAddress || At == Full)
+      for (unsigned L = 0; L < Model.WaveSize; ++L)
+        if (((Live >> L) & 1) &&
+            (At[L] < 0 || static_cast<uint64_t>(At[L]) + Access.WidthBytes > BoundBytes)) {
+          ++OutOfBounds;
+          return;
+        }
   }
   for (unsigned L = 0; L < Model.WaveSize; ++L) {
     if (!((Live >> L) & 1))
@@ -1516,6 +1552,13 @@ EvalResult AccessEvaluation::run() {
     simplifyAddress();
   if (!classifyUnknowns())
     return Result;
+  // The bounds test reads the dropped terms' block coordinates that are not
+  // enumerated (they change no bank): at their least value, the first warp.
+  if (BoundsAddress)
+    for (SymbolId Id : symbolsOf(BoundsAddress))
+      if (Symbols[Id].Structural && Symbols[Id].Domain &&
+          std::find(StructuralVars.begin(), StructuralVars.end(), Id) == StructuralVars.end())
+        setUnknown(Id, Symbols[Id].Domain->first);
 
   const int64_t Window = Model.NumBanks * Model.BankBytes;
   // Two generic multiples of the window: results must not depend on which.
@@ -1611,6 +1654,14 @@ EvalResult AccessEvaluation::run() {
   }
   if (Worst.Instructions == 0 && BudgetHit)
     return unknown("enumeration stopped before any lane performed this access");
+  if (Worst.Instructions == 0 && OutOfBounds > 0) {
+    EveryShapeOutOfBounds = true; // evaluateAccess answers without the test
+    return unknown("under every assumed block shape a lane accesses past the end of the "
+                   "array (set the assume-block option)");
+  }
+  if (OutOfBounds > 0)
+    Result.Assumptions.push_back("assumed block shapes under which a lane accesses past "
+                                 "the end of the array are left out");
   if (Worst.Instructions == 0) {
     // Not executed under this launch: nothing to serialise. Another launch
     // of the kernel that does execute it decides the finding.
@@ -1743,7 +1794,17 @@ EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
   AccessEvaluation E(Kernel, Access, Shape, Model, Options);
   EvalResult R = E.run();
   R.LaneEvaluations = E.laneEvaluations();
-  return R;
+  if (!E.everyShapeOutOfBounds())
+    return R;
+  // No assumed shape keeps every lane inside the array (the assumptions
+  // start at one whole warp along x, a 32-wide tile on wave64 does not):
+  // the answer without that test, as before it.
+  AccessModel Unbounded = Access;
+  Unbounded.ArrayBytes = 0;
+  AccessEvaluation Again(Kernel, Unbounded, Shape, Model, Options);
+  EvalResult Plain = Again.run();
+  Plain.LaneEvaluations = R.LaneEvaluations + Again.laneEvaluations();
+  return Plain;
 }
 
 } // namespace ldslint

@@ -1530,6 +1530,8 @@ private:
       const auto *AT = llvm::dyn_cast<llvm::ArrayType>(P.Base->getValueType());
       A.Model.DynamicShared =
           P.Base->isDeclaration() && AT && AT->getNumElements() == 0;
+      if (!P.Base->isDeclaration())
+        A.Model.ArrayBytes = DL.getTypeAllocSize(P.Base->getValueType()).getFixedValue();
     }
     Out.Accesses.push_back(std::move(A));
   }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace ldslint;
 
 namespace {
@@ -585,4 +587,40 @@ TEST(Evaluator, AHalvingLoopPastTheBudgetIsUnknown) {
   EXPECT_TRUE(R.BudgetExceeded);
   EXPECT_NE(R.Reason.find("enumerating its values exceeds the budget"), std::string::npos)
       << R.Reason;
+}
+
+namespace {
+EvalResult withArrayBytes(Fixture &F, SymRef Addr, uint64_t Bytes) {
+  AccessModel A;
+  A.Address = Addr;
+  A.ArrayBytes = Bytes;
+  return evaluateAccess(F.K, A, std::nullopt, *lookupBankModel("sm_90"), EvalOptions());
+}
+} // namespace
+
+TEST(Evaluator, AssumedShapesThatIndexPastTheArrayAreLeftOut) {
+  Fixture F;
+  // s[tx * (ty + 1)] in a 512-byte array: only rows ty <= 3 of the first
+  // warp stay inside it (strides of 1 to 4 words: at worst 4-way), not the
+  // 32-way of row 31.
+  SymRef Addr = mul(mul(F.sym(F.Tx), add(F.sym(F.Ty), F.c(1))), F.c(4));
+  EvalResult R = withArrayBytes(F, Addr, 512);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 4u);
+  EXPECT_NE(std::find(R.Assumptions.begin(), R.Assumptions.end(),
+                      "assumed block shapes under which a lane accesses past the end of "
+                      "the array are left out"),
+            R.Assumptions.end());
+  // Unknown size: every shape counts.
+  EXPECT_EQ(withArrayBytes(F, Addr, 0).Degree, 32u);
+}
+
+TEST(Evaluator, WhenEveryAssumedShapeIndexesPastTheArrayNoneIsLeftOut) {
+  Fixture F;
+  // 64 bytes hold no warp of 32 lanes: the answer is the one without the
+  // test (the shape is then not one the assumptions cover).
+  SymRef Addr = mul(mul(F.sym(F.Tx), add(F.sym(F.Ty), F.c(1))), F.c(4));
+  EvalResult R = withArrayBytes(F, Addr, 64);
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 32u);
 }
