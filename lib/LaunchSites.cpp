@@ -1502,7 +1502,17 @@ private:
         FP = &Guarded;
       }
     }
-    if (Fn && !shapeIn(FP)) {
+    // So may an integer argument that is the function's parameter (hip-tests'
+    // streams sample: `void run(..., int width) { k<<<g, b>>>(..., width); }`).
+    auto argumentUnknownIn = [&](const Frame *F) {
+      for (const FunctionDecl *Callee : Callees)
+        for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
+          if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType() &&
+              !toInt64(Folder.integer(KCE->getArg(I), F)))
+            return true;
+      return false;
+    };
+    if (Fn && (!shapeIn(FP) || argumentUnknownIn(FP))) {
       std::vector<const FunctionDecl *> Stack;
       std::vector<Context> Callers = callerContexts(Fn, 0, Stack);
       std::vector<Context> Live;

@@ -1,7 +1,9 @@
 // Kernel arguments that are constants at every launch site are evaluated at
 // those values (one finding per access, the worst launch, with the launch
-// in a note); a block size held in an unmodified local folds too. A
-// runtime argument keeps the finding conditional (silent by default).
+// in a note); a block size held in an unmodified local folds too, and so
+// does an argument that is the launching function's parameter, bound by
+// its callers (hip-tests' streams sample). A runtime argument keeps the
+// finding conditional (silent by default).
 // RUN: %clang_cuda %plugin %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %clang_cuda %plugin -fplugin-arg-ldslint-show-unknown %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
@@ -21,7 +23,18 @@ __global__ void strided_runtime(float *out, int stride) {
   // UNKNOWN: launch-args.cu:[[@LINE-1]]:22: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: 32-way bank conflict when `stride` % 32 == 0; conflict-free when `stride` is odd [ldslint]
 }
 
+__global__ void strided_by_caller(float *out, int stride) {
+  __shared__ float s[32 * 64];
+  out[threadIdx.x] = s[threadIdx.x * stride];
+  // CHECK: launch-args.cu:[[@LINE-1]]:22: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}
+  // CHECK: note: block shape 32x1x1 from the launch at {{.*}}launch-args.cu:[[#LAUNCH3:]]:34 (from the call at {{.*}}launch-args.cu:[[#CALL3:]]:3)
+  // CHECK: note: kernel argument `stride` = 8 at the launch at {{.*}}launch-args.cu:[[#LAUNCH3]]:34 (from the call at {{.*}}launch-args.cu:[[#CALL3]]:3)
+}
+
+void run(float *o, int stride) { strided_by_caller<<<1, 32>>>(o, stride); }
+
 void launch(float *o, int n) {
+  run(o, 8);
   int threads = 64;
   strided<<<1, threads>>>(o, 2);
   strided<<<1, threads>>>(o, 4);
