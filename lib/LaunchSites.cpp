@@ -1512,7 +1512,8 @@ private:
             return true;
       return false;
     };
-    if (Fn && (!shapeIn(FP) || argumentUnknownIn(FP))) {
+    const bool ShapeKnown = shapeIn(FP).has_value();
+    if (Fn && (!ShapeKnown || argumentUnknownIn(FP))) {
       std::vector<const FunctionDecl *> Stack;
       std::vector<Context> Callers = callerContexts(Fn, 0, Stack);
       std::vector<Context> Live;
@@ -1522,7 +1523,12 @@ private:
       // Too many calls to follow: the others count as an unknown shape.
       if (Callers.size() >= MaxContexts)
         Live.push_back({FP, ""});
-      if (!Live.empty())
+      // For an argument, the callers must keep the shape known here (which
+      // a branch around the launch may have fixed: NVIDIA's reductions).
+      const bool KeepsShape = std::all_of(Live.begin(), Live.end(), [&](const Context &C) {
+        return C.F && shapeIn(C.F);
+      });
+      if (!Live.empty() && (!ShapeKnown || KeepsShape))
         Contexts = std::move(Live);
     }
     for (const Context &C : Contexts) {

@@ -33,8 +33,26 @@ __global__ void strided_by_caller(float *out, int stride) {
 
 void run(float *o, int stride) { strided_by_caller<<<1, 32>>>(o, stride); }
 
+// A shape that the branch around the launch fixes stays known when the
+// callers are asked for an argument they do not give either.
+__global__ void guarded(float *out, int n) {
+  __shared__ float s[64 * 32];
+  out[threadIdx.x] = s[threadIdx.x * 32 + (n & 1)];
+  // CHECK: launch-args.cu:[[@LINE-1]]:22: warning: 32-way bank conflict reading shared array 's' on sm_{{[0-9]+}}
+  // CHECK: note: block shape 64x1x1 from the launch at {{.*}}launch-args.cu:[[@LINE+6]]:
+}
+
+void runGuarded(float *o, int threads, int n) {
+  switch (threads) {
+  case 64:
+    guarded<<<1, threads>>>(o, n);
+    break;
+  }
+}
+
 void launch(float *o, int n) {
   run(o, 8);
+  runGuarded(o, n, n);
   int threads = 64;
   strided<<<1, threads>>>(o, 2);
   strided<<<1, threads>>>(o, 4);
