@@ -3,6 +3,7 @@
 
 #include "StringCompat.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace ldslint {
@@ -21,6 +22,71 @@ unsigned typeBytes(llvm::StringRef T) {
   return Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64 ? Bits / 8 : 0;
 }
 
+/// The address operand `[$N]` or `[$N+imm]` of \p Operands, which must be
+/// first (\p First) or last.
+bool readAddress(llvm::StringRef Operands, bool First, AsmSharedAccess &Out) {
+  const size_t Open = Operands.find('['), Close = Operands.find(']');
+  if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos || Close < Open ||
+      Operands.find('[', Open + 1) != llvm::StringRef::npos)
+    return false;
+  llvm::StringRef Address = Operands.slice(Open + 1, Close).trim();
+  if (!Address.consume_front("$"))
+    return false;
+  const size_t Digits = Address.find_first_not_of("0123456789");
+  if (Address.take_front(Digits).getAsInteger(10, Out.Operand))
+    return false;
+  llvm::StringRef Rest = Digits == llvm::StringRef::npos ? "" : Address.drop_front(Digits).trim();
+  if (!Rest.empty()) {
+    const bool Minus = Rest.consume_front("-");
+    if (!Minus && !Rest.consume_front("+"))
+      return false;
+    if (Rest.trim().getAsInteger(0, Out.Offset))
+      return false;
+    if (Minus)
+      Out.Offset = -Out.Offset;
+  }
+  const bool AddressFirst = startsWith(Operands.trim(), "[");
+  const bool AddressLast = Operands.drop_front(Close + 1).trim().empty();
+  return First ? AddressFirst : AddressLast && !AddressFirst;
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x4{.trans}.shared{::cta}.b16 {...}, [$N];`
+/// and `stmatrix...[$N], {...};` (the qualifiers in any order).
+std::optional<AsmSharedAccess> parseMatrix(llvm::StringRef Opcode, llvm::StringRef Operands,
+                                           bool Write) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Opcode.split(Parts, '.');
+  bool Sync = false, Aligned = false, Shape = false, Shared = false, B16 = false;
+  unsigned Matrices = 0;
+  for (llvm::StringRef P : llvm::ArrayRef<llvm::StringRef>(Parts).drop_front()) {
+    if (P == "sync")
+      Sync = true;
+    else if (P == "aligned")
+      Aligned = true;
+    else if (P == "m8n8")
+      Shape = true;
+    else if (P == "x1" || P == "x2" || P == "x4")
+      Matrices = static_cast<unsigned>(P[1] - '0');
+    else if (P == "trans")
+      continue; // how the rows are distributed to registers, not which are read
+    else if (P == "shared" || P == "shared::cta")
+      Shared = true;
+    else if (P == "b16")
+      B16 = true;
+    else
+      return std::nullopt; // other shapes and element types (sm_100's m16n16 b8)
+  }
+  if (!Sync || !Aligned || !Shape || !Shared || !B16 || !Matrices)
+    return std::nullopt;
+  AsmSharedAccess Out;
+  Out.Write = Write;
+  Out.WidthBytes = 16;
+  Out.RowLanes = 8 * Matrices;
+  if (!readAddress(Operands, Write, Out))
+    return std::nullopt;
+  return Out;
+}
+
 } // namespace
 
 std::optional<AsmSharedAccess> parseAsmSharedAccess(llvm::StringRef Text) {
@@ -30,6 +96,13 @@ std::optional<AsmSharedAccess> parseAsmSharedAccess(llvm::StringRef Text) {
   Text = Text.rtrim();
   if (Text.empty() || Text.contains(';') || Text.contains('@') || Text.contains('{') != Text.contains('}'))
     return std::nullopt;
+  if (startsWith(Text, "ldmatrix.") || startsWith(Text, "stmatrix.")) {
+    const size_t Space = Text.find_first_of(" \t");
+    if (Space == llvm::StringRef::npos)
+      return std::nullopt;
+    return parseMatrix(Text.take_front(Space), Text.drop_front(Space).trim(),
+                       Text.front() == 's');
+  }
   AsmSharedAccess Out;
   if (Text.consume_front("ld."))
     Out.Write = false;
@@ -61,28 +134,7 @@ std::optional<AsmSharedAccess> parseAsmSharedAccess(llvm::StringRef Text) {
     return std::nullopt;
   Out.WidthBytes = Vector * Bytes;
   // The address: `[$N]` or `[$N+imm]`, first for a store, last for a load.
-  const size_t Open = Operands.find('['), Close = Operands.find(']');
-  if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos || Close < Open ||
-      Operands.find('[', Open + 1) != llvm::StringRef::npos)
-    return std::nullopt;
-  llvm::StringRef Address = Operands.slice(Open + 1, Close).trim();
-  if (!Address.consume_front("$"))
-    return std::nullopt;
-  const size_t Digits = Address.find_first_not_of("0123456789");
-  if (Address.take_front(Digits).getAsInteger(10, Out.Operand))
-    return std::nullopt;
-  llvm::StringRef Rest = Digits == llvm::StringRef::npos ? "" : Address.drop_front(Digits).trim();
-  if (!Rest.empty()) {
-    const bool Minus = Rest.consume_front("-");
-    if (!Minus && !Rest.consume_front("+"))
-      return std::nullopt;
-    if (Rest.trim().getAsInteger(0, Out.Offset))
-      return std::nullopt;
-    if (Minus)
-      Out.Offset = -Out.Offset;
-  }
-  const bool AddressFirst = startsWith(Operands.trim(), "[");
-  if (AddressFirst != Out.Write)
+  if (!readAddress(Operands, Out.Write, Out))
     return std::nullopt;
   return Out;
 }

@@ -422,18 +422,6 @@ std::vector<Finding> analyzeDeviceModule(
       const VarDecl *VD = locateAccess(Locations, Placement(), DM, FD, Function,
                                        A, Model, F);
       evaluateOverLaunches(K.Model, A.Model, Runs, Configs, Model, F, Cache);
-      if (A.AsyncCopy && F.Result.Status == Verdict::Conflict) {
-        // Never claimed: not confirmed by a measurement.
-        F.Result.Status = Verdict::Unknown;
-        F.Result.Reason = "cp.async: how its shared-memory writes are grouped "
-                          "has not been measured; as a " +
-                          std::to_string(F.WidthBytes) + "-byte store it would be " +
-                          std::to_string(F.Result.Degree) + "-way";
-      } else if (A.AsyncCopy && F.Result.Status == Verdict::Ok) {
-        F.Result.Assumptions.push_back(
-            "cp.async's shared-memory writes assumed grouped like a " +
-            std::to_string(F.WidthBytes) + "-byte store (not measured)");
-      }
       if (VD)
         suggestStructOfArrays(Ctx, *VD, F);
       std::vector<Finding> Merged;

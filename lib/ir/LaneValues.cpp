@@ -1493,22 +1493,99 @@ private:
     return R;
   }
 
+  /// An integer that holds a shared-memory address, as inline PTX receives
+  /// it: a pointer converted to an integer (`__cvta_generic_to_shared(p)`,
+  /// truncated to 32 bits) plus or minus integer terms, or a choice between
+  /// two such addresses of the same variable. The terms are the offset.
+  PointerValue integerAddress(const Value *V, unsigned Level = 0) {
+    auto notAddress = [&](std::string Why) {
+      PointerValue R;
+      R.Why = std::move(Why);
+      return R;
+    };
+    const std::string Unfollowed =
+        "inline assembly accesses this array at an address computed as an integer "
+        "in a way ldslint does not follow";
+    if (Level > 32)
+      return notAddress(Unfollowed);
+    if (auto *P = dyn_cast<PtrToIntOperator>(V))
+      return pointer(P->getPointerOperand());
+    // Instructions and constant expressions (`@s - 4` folded by clang).
+    const auto *O = dyn_cast<Operator>(V);
+    if (O && Instruction::isCast(O->getOpcode())) {
+      // Shared-window addresses fit in 32 bits: a truncation or extension
+      // keeps them.
+      if (O->getOperand(0)->getType()->isIntegerTy())
+        return integerAddress(O->getOperand(0), Level + 1);
+      return notAddress(Unfollowed);
+    }
+    auto term = [&](const Value *T) {
+      const unsigned Bits = std::min(T->getType()->getIntegerBitWidth(), 64u);
+      return SymExpr::cast(SymExpr::cast(value(T), IntType{Bits, true}), I64);
+    };
+    if (O && Instruction::isBinaryOp(O->getOpcode())) {
+      const Operator *B = O;
+      bool Adds = B->getOpcode() == Instruction::Add;
+#if LLVM_VERSION_MAJOR >= 18
+      // `or disjoint` is an add whose operands share no set bit.
+      if (auto *Or = dyn_cast<PossiblyDisjointInst>(B))
+        Adds |= Or->isDisjoint();
+#endif
+      if (Adds || B->getOpcode() == Instruction::Sub) {
+        for (unsigned Side : {0u, 1u}) {
+          if (Side == 1 && !Adds)
+            break;
+          const Value *Other = B->getOperand(1 - Side);
+          if (pointerUnderArithmetic(Other))
+            continue;
+          PointerValue R = integerAddress(B->getOperand(Side), Level + 1);
+          if (!R.Base)
+            continue;
+          R.Offset = SymExpr::binary(Adds ? Op::Add : Op::Sub, R.Offset, term(Other), I64);
+          return R;
+        }
+      }
+      return notAddress(Unfollowed);
+    }
+    if (auto *S = dyn_cast<SelectInst>(V)) {
+      const PointerValue A = integerAddress(S->getTrueValue(), Level + 1),
+                         B = integerAddress(S->getFalseValue(), Level + 1);
+      if (A.Base && A.Base == B.Base) {
+        PointerValue R = A;
+        R.Offset = SymExpr::select(value(S->getCondition()), A.Offset, B.Offset, I64);
+        return R;
+      }
+    }
+    return notAddress(Unfollowed);
+  }
+
   //===------------------------------------------------------------------===//
   // Accesses
   //===------------------------------------------------------------------===//
 
   void addAccess(const Instruction &I, const MemoryOperation &Op) {
-    const PointerValue P = pointer(Op.Pointer);
+    PointerValue P = pointer(Op.Pointer);
     if (!P.Base && !P.Shared)
       return; // not shared memory, as far as can be told
+    std::string IntegerWhy; // why an integer address is not followed
+    if (Op.IntegerAddress && P.Base) {
+      const PointerValue At = integerAddress(Op.IntegerAddress);
+      if (At.Base == P.Base && At.Offset)
+        P.Offset = At.Offset;
+      else
+        IntegerWhy = At.Why.empty() ? "inline assembly accesses this array at an address "
+                                      "computed from two shared variables"
+                                    : At.Why;
+    }
     IrAccess A;
     A.Inst = &I;
     A.Array = P.Base;
     A.Model.Kind = Op.Kind;
     A.Model.WidthBytes = Op.WidthBytes ? Op.WidthBytes : 4;
-    A.AsyncCopy = Op.AsyncCopy;
     if (!Op.NotModelled.empty())
       A.Model.Unsupported = Op.NotModelled;
+    else if (!IntegerWhy.empty())
+      A.Model.Unsupported = IntegerWhy;
     else if (!P.Base)
       A.Model.Unsupported = P.Why;
     else if (Op.Offset)
@@ -1518,6 +1595,16 @@ private:
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());
     A.Model.Conditions = conditionsOf(I.getParent());
+    if (Op.RowLanes && Op.RowLanes < WaveSize) {
+      // ldmatrix/stmatrix .x1/.x2: the other lanes' addresses are not used.
+      Condition Rows;
+      Rows.Expr = SymExpr::binary(Op::LT, laneIndex(IntType{32, false}),
+                                  SymExpr::constant(Op.RowLanes, IntType{32, false}),
+                                  IntType{1, false});
+      Rows.Text = "lanes 0-" + std::to_string(Op.RowLanes - 1) +
+                  " give the matrix rows' addresses";
+      A.Model.Conditions.push_back(Rows);
+    }
     if (A.Model.Address)
       A.Indices = arrayIndices(Op.Pointer, Op.Offset, *P.Base, DL,
                                [this](const Value *V) { return value(V); });

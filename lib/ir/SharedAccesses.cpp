@@ -41,7 +41,8 @@ MemoryOperation scalar(const Instruction &I, const Value *Ptr, Type *T,
 }
 
 /// cp.async copies 4, 8 or 16 bytes from global memory into shared memory
-/// per lane: a shared store of that width.
+/// per lane: a shared store of that width (its LDGSTS counts as one on an
+/// H200: test/hardware/explore/ldsm15.cu).
 std::optional<unsigned> cpAsyncBytes(StringRef Name) {
   if (!startsWith(Name, "llvm.nvvm.cp.async.") || !Name.contains(".shared"))
     return std::nullopt;
@@ -58,8 +59,10 @@ const Value *pointerBehindInteger(const Value *V) {
   for (int Guard = 0; Guard < 8 && V; ++Guard) {
     if (auto *P = dyn_cast<PtrToIntOperator>(V))
       return P->getPointerOperand();
-    auto *C = dyn_cast<CastInst>(V);
-    if (!C || !C->getOperand(0)->getType()->isIntegerTy())
+    // Instructions and constant expressions (a static array's address).
+    auto *C = dyn_cast<Operator>(V);
+    if (!C || !Instruction::isCast(C->getOpcode()) ||
+        !C->getOperand(0)->getType()->isIntegerTy())
       return nullptr;
     V = C->getOperand(0);
   }
@@ -128,10 +131,8 @@ void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out) {
     }
 }
 
-/// The object (a shared variable) that an integer is computed from with
-/// integer arithmetic (`smem_base + offset`, FlashAttention's
-/// `__nvvm_get_smem_pointer(p) + ...`, also kept in a local object), when
-/// there is exactly one; null otherwise.
+} // namespace
+
 const Value *pointerUnderArithmetic(const Value *V) {
   SmallPtrSet<const Value *, 16> Seen;
   SmallVector<const Value *, 16> Work{V};
@@ -148,8 +149,12 @@ const Value *pointerUnderArithmetic(const Value *V) {
       Found = P;
       continue;
     }
-    if (isa<BinaryOperator>(X) || isa<CastInst>(X) || isa<SelectInst>(X) || isa<PHINode>(X)) {
-      for (const Value *Op : cast<User>(X)->operands())
+    // Instructions and constant expressions (`@s + 4` folded by clang).
+    const auto *O = dyn_cast<Operator>(X);
+    const unsigned Opcode = O ? O->getOpcode() : 0;
+    if (O && (Instruction::isBinaryOp(Opcode) || Instruction::isCast(Opcode) ||
+              Opcode == Instruction::Select || Opcode == Instruction::PHI)) {
+      for (const Value *Op : O->operands())
         if (Op->getType()->isIntOrIntVectorTy())
           Work.push_back(Op);
     } else if (auto *L = dyn_cast<LoadInst>(X)) {
@@ -164,6 +169,8 @@ const Value *pointerUnderArithmetic(const Value *V) {
   }
   return Found;
 }
+
+namespace {
 
 /// The call argument of each asm operand `$N` (outputs returned by value
 /// have none), in operand order.
@@ -181,10 +188,11 @@ std::vector<std::optional<unsigned>> argumentsOfOperands(const InlineAsm &IA) {
   return Out;
 }
 
-/// Inline assembly: a single `ld.shared`/`st.shared` is one access of its
-/// width (AsmSharedAccess.h); cp.async copies into shared memory (its size
-/// is the third operand); anything else that receives an address, also one
-/// computed as an integer, is not modelled.
+/// Inline assembly: a single `ld.shared`/`st.shared`/`ldmatrix`/`stmatrix`
+/// is one access of its width (AsmSharedAccess.h); cp.async copies into
+/// shared memory (its size is the third operand); anything else that
+/// receives an address is not modelled. An address computed as an integer
+/// from one shared variable is handed to LaneValues as that integer.
 void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
   const auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   const std::string Text(IA->getAsmString());
@@ -195,31 +203,36 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
     if (Access->Operand < Args.size())
       AccessArg = Args[Access->Operand];
   }
-  std::vector<std::pair<unsigned, const Value *>> Pointers; // operand, pointer
+  auto modelled = [&](const Value *P) {
+    MemoryOperation Op;
+    Op.Pointer = P;
+    Op.Offset = Access->Offset;
+    Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
+    Op.WidthBytes = Access->WidthBytes;
+    Op.RowLanes = Access->RowLanes;
+    return Op;
+  };
+  // operand, pointer or shared variable, the integer address
+  std::vector<std::tuple<unsigned, const Value *, const Value *>> Pointers;
   for (const Use &U : Call.args()) {
     const unsigned Index = U.getOperandNo();
     const bool Direct = U->getType()->isPointerTy() || pointerBehindInteger(U.get());
     const Value *P = U->getType()->isPointerTy() ? U.get() : pointerBehindInteger(U.get());
     if (Direct && Access && AccessArg == Index) {
-      MemoryOperation Op;
-      Op.Pointer = P;
-      Op.Offset = Access->Offset;
-      Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
-      Op.WidthBytes = Access->WidthBytes;
-      Ops.push_back(Op);
+      Ops.push_back(modelled(P));
       continue;
     }
     if (Direct) {
-      Pointers.push_back({Index, P});
+      Pointers.push_back({Index, P, nullptr});
     } else if (U->getType()->isIntegerTy() && Text.find("shared") != std::string::npos) {
       if (const Value *Under = pointerUnderArithmetic(U.get())) {
-        MemoryOperation Op;
-        Op.Pointer = Under;
-        if (Access && AccessArg == Index)
-          Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
-        Op.NotModelled = "inline assembly accesses this array at an address computed as an "
-                         "integer, which is not modelled";
-        Ops.push_back(Op);
+        if (Access && AccessArg == Index) {
+          MemoryOperation Op = modelled(Under);
+          Op.IntegerAddress = U.get();
+          Ops.push_back(Op);
+        } else {
+          Pointers.push_back({Index, Under, U.get()});
+        }
       }
     }
   }
@@ -243,13 +256,16 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
       }
     }
   }
-  for (const auto &[Index, Pointer] : Pointers) {
+  for (const auto &[Index, Pointer, Integer] : Pointers) {
     MemoryOperation Op;
     Op.Pointer = Pointer;
+    Op.IntegerAddress = Integer;
     if (CpAsync && Index == 0 && (CpBytes == 4 || CpBytes == 8 || CpBytes == 16)) {
       Op.Kind = AccessKind::Write;
       Op.WidthBytes = CpBytes;
-      Op.AsyncCopy = true;
+    } else if (Integer) {
+      Op.NotModelled = "inline assembly accesses this array at an address computed as an "
+                       "integer, which is not modelled";
     } else {
       Op.NotModelled = "inline assembly accesses memory through this address";
     }
@@ -283,7 +299,6 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Op.Pointer = Call->getArgOperand(0);
         Op.Kind = AccessKind::Write;
         Op.WidthBytes = *W;
-        Op.AsyncCopy = true;
         Ops.push_back(Op);
         return Ops;
       }

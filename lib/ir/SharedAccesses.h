@@ -25,9 +25,13 @@ struct MemoryOperation {
   int64_t Offset = 0; ///< bytes after Pointer (pieces of a memcpy)
   AccessKind Kind = AccessKind::Read;
   unsigned WidthBytes = 0; ///< bytes per lane; 0 when not one access
-  /// cp.async: the lanes' shared-memory writes are costed like a store of
-  /// the same width, which no measurement here has confirmed.
-  bool AsyncCopy = false;
+  /// ldmatrix/stmatrix: only lanes 0 .. RowLanes-1 give addresses (one
+  /// 16-byte row each); 0 when every lane does.
+  unsigned RowLanes = 0;
+  /// Inline assembly that receives the address as an integer computed from
+  /// Pointer (`__cvta_generic_to_shared(s) + 2 * i`): that integer, which
+  /// LaneValues evaluates as an address; Pointer is then the variable only.
+  const llvm::Value *IntegerAddress = nullptr;
   /// Set when the operation is not one lane-wide access that the bank model
   /// covers (a memcpy, an odd width, inline assembly): why.
   std::string NotModelled;
@@ -39,6 +43,12 @@ struct MemoryOperation {
 /// (also pointers passed as integers, e.g. `__cvta_generic_to_shared`), and
 /// cp.async (intrinsic or inline assembly) a shared store of its size.
 std::vector<MemoryOperation> memoryOperations(const llvm::Instruction &I);
+
+/// The object (a shared variable) that the integer \p V is computed from
+/// with integer arithmetic (`smem_base + offset`, FlashAttention's
+/// `__nvvm_get_smem_pointer(p) + ...`, also kept in a local object), when
+/// there is exactly one; null otherwise.
+const llvm::Value *pointerUnderArithmetic(const llvm::Value *V);
 
 } // namespace ldslint
 

@@ -2,8 +2,11 @@
 // lds/sts, CUTLASS's shared_load/shared_store): a statement that is one
 // `ld.shared`/`st.shared` is one access of the instruction's width, at the
 // address its operand holds (measured on an H200:
-// test/hardware/explore/asm14.cu). Other assembly that receives a shared
-// address, also one computed as an integer, is `unknown`, never silent.
+// test/hardware/explore/asm14.cu). ldmatrix/stmatrix .xN read or write one
+// 16-byte row per lane for lanes 0 .. 8N-1, and cp.async is a store of its
+// size (test/hardware/explore/ldsm15.cu). The address may be computed as an
+// integer from the array's (`__cvta_generic_to_shared(s) + offset`). Other
+// assembly that receives a shared address is `unknown`, never silent.
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
 // RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s
 
@@ -37,29 +40,58 @@ __global__ void ptxVectors(float *out) {
   out[threadIdx.x] = a ^ b ^ c ^ d;
 }
 
-// FlashAttention v1 keeps the base address as an integer and adds offsets
-// to it: not modelled, and said so.
+// FlashAttention v1 and LeetCUDA keep the base address as an integer and
+// add offsets to it.
 __global__ void ptxIntegerOffsets(float *out) {
   __shared__ float s[32 * 32];
   const unsigned base = smemAddress(s);
   unsigned v;
   asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(base + threadIdx.x * 128));
-  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses this array at an address computed as an integer, which is not modelled
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 32-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 1
+  asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(base - 4 + (threadIdx.x + 1) * 4));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  // An address whose bits are mixed with the base's is not followed.
+  asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(base ^ (threadIdx.x * 4)));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses this array at an address computed as an integer in a way ldslint does not follow
   out[threadIdx.x] = v;
 }
 
-// ldmatrix: its lane groups are not modelled.
-__global__ void ptxLdmatrix(float *out) {
-  __shared__ float s[32 * 8];
+// ldmatrix/stmatrix: one 16-byte row per lane of the first 8N lanes; rows
+// 128 bytes apart share their four banks.
+__global__ void ptxMatrices(float *out) {
+  __shared__ float s[32 * 32];
+  const unsigned base = smemAddress(s);
   unsigned a, b, c, d;
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "r"(smemAddress(&s[threadIdx.x * 4])));
-  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses memory through this address
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  asm volatile("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];" : "=r"(a), "=r"(b) : "r"(base + threadIdx.x * 128));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 16 wavefronts per warp instruction, ideal 2
+  // Lanes 8-31 of an .x1 give no address: only lanes 0-7's rows count.
+  asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(a) : "r"(base + (threadIdx.x < 8 ? threadIdx.x * 16 : 0)));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  __syncthreads();
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" : : "r"(base + threadIdx.x * 128), "r"(a), "r"(b), "r"(c), "r"(d) : "memory");
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 8-way bank conflict writing shared array 's' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 4
   out[threadIdx.x] = a ^ b ^ c ^ d;
+}
+
+// cp.async copies into shared memory like a store of its size.
+__global__ void ptxCpAsync(const float *in, float *out) {
+  __shared__ float s[32 * 32];
+  const unsigned base = smemAddress(s);
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" : : "r"(base + threadIdx.x * 128), "l"(&in[threadIdx.x * 4]));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 8-way bank conflict writing shared array 's' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 4
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" : : "r"(base + threadIdx.x * 4), "l"(&in[threadIdx.x]));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  asm volatile("cp.async.wait_all;" ::: "memory");
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
 }
 
 void launch(float *o) {
   ptxColumn<<<1, 32>>>(o);
   ptxVectors<<<1, 32>>>(o);
   ptxIntegerOffsets<<<1, 32>>>(o);
-  ptxLdmatrix<<<1, 32>>>(o);
+  ptxMatrices<<<1, 32>>>(o);
+  ptxCpAsync<<<1, 32>>>(o, o);
 }
