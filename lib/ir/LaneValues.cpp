@@ -1582,6 +1582,7 @@ private:
     A.Array = P.Base;
     A.Model.Kind = Op.Kind;
     A.Model.WidthBytes = Op.WidthBytes ? Op.WidthBytes : 4;
+    A.AsyncCopy = Op.AsyncCopy;
     if (!Op.NotModelled.empty())
       A.Model.Unsupported = Op.NotModelled;
     else if (!IntegerWhy.empty())

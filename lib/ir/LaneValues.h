@@ -40,6 +40,7 @@ struct IrAccess {
   /// shared but not which variable it reaches.
   const llvm::GlobalVariable *Array = nullptr;
   AccessModel Model;
+  bool AsyncCopy = false; ///< cp.async (see MemoryOperation)
   /// The access's index in each dimension of Array, when its pointer is a
   /// chain of GEPs over the array's type (ArrayIndices.h): what the fix
   /// planner pads or swizzles.

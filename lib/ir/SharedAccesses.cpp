@@ -41,8 +41,7 @@ MemoryOperation scalar(const Instruction &I, const Value *Ptr, Type *T,
 }
 
 /// cp.async copies 4, 8 or 16 bytes from global memory into shared memory
-/// per lane: a shared store of that width (its LDGSTS counts as one on an
-/// H200: test/hardware/explore/ldsm15.cu).
+/// per lane: a shared store of that width (AsyncCopy).
 std::optional<unsigned> cpAsyncBytes(StringRef Name) {
   if (!startsWith(Name, "llvm.nvvm.cp.async.") || !Name.contains(".shared"))
     return std::nullopt;
@@ -263,6 +262,7 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
     if (CpAsync && Index == 0 && (CpBytes == 4 || CpBytes == 8 || CpBytes == 16)) {
       Op.Kind = AccessKind::Write;
       Op.WidthBytes = CpBytes;
+      Op.AsyncCopy = true;
     } else if (Integer) {
       Op.NotModelled = "inline assembly accesses this array at an address computed as an "
                        "integer, which is not modelled";
@@ -299,6 +299,7 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Op.Pointer = Call->getArgOperand(0);
         Op.Kind = AccessKind::Write;
         Op.WidthBytes = *W;
+        Op.AsyncCopy = true;
         Ops.push_back(Op);
         return Ops;
       }

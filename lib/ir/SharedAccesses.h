@@ -25,6 +25,9 @@ struct MemoryOperation {
   int64_t Offset = 0; ///< bytes after Pointer (pieces of a memcpy)
   AccessKind Kind = AccessKind::Read;
   unsigned WidthBytes = 0; ///< bytes per lane; 0 when not one access
+  /// cp.async: a shared store of WidthBytes per lane, whose wavefronts also
+  /// depend on the global-memory lines it reads (see IrFindings.cpp).
+  bool AsyncCopy = false;
   /// ldmatrix/stmatrix: only lanes 0 .. RowLanes-1 give addresses (one
   /// 16-byte row each); 0 when every lane does.
   unsigned RowLanes = 0;

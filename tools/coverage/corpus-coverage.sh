@@ -220,6 +220,7 @@ per_file = []
 line_rows = []
 best = {}          # (file, line) -> (class, kinds, tu, reasons)
 asm_lines = set()
+asm_best = {}      # (file, line) reached only by inline asm -> best class
 extra_rows = []
 moved_rows = []
 decided_default = set()   # decided with no block shape from a launch or attribute
@@ -297,10 +298,6 @@ for i, f in enumerate(files, 1):
     for inner, users, kinds, fns in refs:
         keys = [inner] + [u for u in users if u != inner]
         seen_keys.update(keys)
-        if kinds == "asm":
-            asm_lines.add(inner)
-            counts["asm"] += 1
-            continue
         st = [s for k in keys for s in bystat.get(k, [])]
         if failed:
             cls = "failed"
@@ -310,6 +307,12 @@ for i, f in enumerate(files, 1):
             cls = "unknown"
         else:
             cls = "silent"
+        if kinds == "asm":
+            asm_lines.add(inner)
+            counts["asm"] += 1
+            if inner not in asm_best or ORDER[cls] > ORDER[asm_best[inner]]:
+                asm_best[inner] = cls
+            continue
         counts[cls] += 1
         if cls == "decided":
             shapes = set().union(*(shape_of.get(k, set()) for k in keys))
@@ -392,7 +395,10 @@ L.append("| total | %d | 100%% | %d |" % (total, tu_total))
 L.append("")
 L.append("  of these, %d lines are written in system headers (CUB, cooperative_groups, HIP)"
          " and matched at the user's calling line" % nsys)
-L.append("  lines reached only by inline asm on .shared (not in the table): %d" % len(asm_lines - {k for k, v in best.items()}))
+asm_only = asm_lines - {k for k, v in best.items()}
+asm_cls = collections.Counter(asm_best.get(k, "silent") for k in asm_only)
+L.append("  lines reached only by inline asm on .shared (not in the table): %d (decided %d, unknown %d, silent %d, failed %d)"
+         % (len(asm_only), asm_cls["decided"], asm_cls["unknown"], asm_cls["silent"], asm_cls["failed"]))
 L.append("  findings matched to the IR line of the same multi-line statement (moved.txt): %d" % len(moved_rows))
 L.append("  lines with a finding but no IR shared access (extra.txt): %d" % len(extra_rows))
 L.append("  decided lines with no block shape from a launch or attribute (shape 'default'): %d; decided under a 1x1x1 block: %d"
