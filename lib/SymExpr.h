@@ -324,6 +324,30 @@ private:
         return Failed;
       }
       LaneMask Failed = FailedA | FailedB;
+      // The operations that cannot fail, lane by lane without a check (a
+      // failed lane's value is never read).
+      auto each = [&](auto Fn) {
+        for (unsigned L = 0; L < Lanes; ++L)
+          Out[L] = E.Type.wrap(static_cast<int64_t>(
+              Fn(static_cast<uint64_t>(Out[L]), static_cast<uint64_t>(B[L]))));
+        return Failed;
+      };
+      switch (E.Opcode) {
+      case Op::Add:
+        return each([](uint64_t X, uint64_t Y) { return X + Y; });
+      case Op::Sub:
+        return each([](uint64_t X, uint64_t Y) { return X - Y; });
+      case Op::Mul:
+        return each([](uint64_t X, uint64_t Y) { return X * Y; });
+      case Op::And:
+        return each([](uint64_t X, uint64_t Y) { return X & Y; });
+      case Op::Or:
+        return each([](uint64_t X, uint64_t Y) { return X | Y; });
+      case Op::Xor:
+        return each([](uint64_t X, uint64_t Y) { return X ^ Y; });
+      default:
+        break;
+      }
       const bool IsCompare = E.Opcode == Op::LT || E.Opcode == Op::GT ||
                              E.Opcode == Op::LE || E.Opcode == Op::GE ||
                              E.Opcode == Op::EQ || E.Opcode == Op::NE;
