@@ -50,13 +50,13 @@ bool readAddress(llvm::StringRef Operands, bool First, AsmSharedAccess &Out) {
   return First ? AddressFirst : AddressLast && !AddressFirst;
 }
 
-/// `ldmatrix.sync.aligned.m8n8.x4{.trans}.shared{::cta}.b16 {...}, [$N];`
+/// `ldmatrix.sync.aligned.m8n8.x4{.trans}{.shared{::cta}}.b16 {...}, [$N];`
 /// and `stmatrix...[$N], {...};` (the qualifiers in any order).
 std::optional<AsmSharedAccess> parseMatrix(llvm::StringRef Opcode, llvm::StringRef Operands,
                                            bool Write) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   Opcode.split(Parts, '.');
-  bool Sync = false, Aligned = false, Shape = false, Shared = false, B16 = false;
+  bool Sync = false, Aligned = false, Shape = false, B16 = false;
   unsigned Matrices = 0;
   for (llvm::StringRef P : llvm::ArrayRef<llvm::StringRef>(Parts).drop_front()) {
     if (P == "sync")
@@ -70,13 +70,14 @@ std::optional<AsmSharedAccess> parseMatrix(llvm::StringRef Opcode, llvm::StringR
     else if (P == "trans")
       continue; // how the rows are distributed to registers, not which are read
     else if (P == "shared" || P == "shared::cta")
-      Shared = true;
+      continue; // optional: without it the address is generic (ggml's
+                // mma.cuh), still into shared memory; LaneValues checks it
     else if (P == "b16")
       B16 = true;
     else
       return std::nullopt; // other shapes and element types (sm_100's m16n16 b8)
   }
-  if (!Sync || !Aligned || !Shape || !Shared || !B16 || !Matrices)
+  if (!Sync || !Aligned || !Shape || !B16 || !Matrices)
     return std::nullopt;
   AsmSharedAccess Out;
   Out.Write = Write;

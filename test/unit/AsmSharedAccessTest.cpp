@@ -69,6 +69,14 @@ TEST(AsmSharedAccess, LdmatrixRowsComeFromTheFirstEightLanesPerMatrix) {
   EXPECT_EQ(X1->Offset, 256);
 }
 
+TEST(AsmSharedAccess, LdmatrixWithoutAStateSpaceTakesAGenericAddress) {
+  // ggml's mma.cuh: the address is a generic pointer into shared memory.
+  auto A = parseAsmSharedAccess("ldmatrix.sync.aligned.m8n8.x2.b16 {$0, $1}, [$2];");
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->RowLanes, 16u);
+  EXPECT_EQ(A->Operand, 2u);
+}
+
 TEST(AsmSharedAccess, StmatrixWritesItsFirstOperand) {
   auto S = parseAsmSharedAccess("stmatrix.sync.aligned.x4.m8n8.shared.b16 [$0], {$1, $2, $3, $4};");
   ASSERT_TRUE(S);

@@ -66,6 +66,9 @@ __global__ void ptxMatrices(float *out) {
   // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
   asm volatile("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];" : "=r"(a), "=r"(b) : "r"(base + threadIdx.x * 128));
   // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 16 wavefronts per warp instruction, ideal 2
+  // Without `.shared`, a generic pointer into the array (ggml's mma.cuh).
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.b16 {%0, %1}, [%2];" : "=r"(a), "=r"(b) : "l"(&s[threadIdx.x * 32]));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 8-way bank conflict reading shared array 's' on sm_{{[0-9]+}}: 16 wavefronts per warp instruction, ideal 2
   // Lanes 8-31 of an .x1 give no address: only lanes 0-7's rows count.
   asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(a) : "r"(base + (threadIdx.x < 8 ? threadIdx.x * 16 : 0)));
   // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
