@@ -216,6 +216,9 @@ private:
   std::vector<int> SlotOf;
   std::vector<int64_t> UnknownValues;
   std::vector<char> HasUnknownValue;
+  // The first symbol asked for that had no value (an evaluation failure
+  // that is not a division by zero or a shift), for the message.
+  mutable std::optional<SymbolId> Unvalued;
   std::vector<std::vector<int64_t>> LoopValues; // [slot][lane]
   unsigned NumSlots = 0; // loops, then their companions
   std::vector<std::array<unsigned, 3>> Lanes;
@@ -307,6 +310,7 @@ private:
   std::optional<int64_t> valueOf(SymbolId Id, unsigned Lane) const;
   /// valueOf for every lane at once; returns the lanes it cannot give.
   LaneMask laneValuesOf(SymbolId Id, int64_t *Out) const;
+  std::string evaluationFailure() const;
   /// Evaluates an expression for the whole warp at once (Model.WaveSize
   /// lanes, at most MaxLanes).
   WarpLookup Lookup{this};
@@ -1071,8 +1075,11 @@ LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
   case SymbolKind::LoopVar: {
     const int Slot = Id < SlotOf.size() ? SlotOf[Id] : -1;
     if (Slot < 0 || static_cast<size_t>(Slot) >= LoopValues.size() ||
-        LoopValues[Slot].size() < W)
+        LoopValues[Slot].size() < W) {
+      if (!Unvalued)
+        Unvalued = Id;
       return Fail();
+    }
     std::copy(LoopValues[Slot].begin(), LoopValues[Slot].begin() + W, Out);
     return 0;
   }
@@ -1081,10 +1088,40 @@ LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
       std::fill(Out, Out + W, UnknownValues[Id]);
       return 0;
     }
+    if (!Unvalued)
+      Unvalued = Id;
     return Fail();
   default:
     return Fail();
   }
+}
+
+/// Why some lane's address or condition could not be evaluated: a value
+/// the model has no number for (typically a loop's variable read after the
+/// loop, such as CuTe's predicate tensors filled in one loop and read in
+/// another), else an operation undefined for that lane.
+std::string AccessEvaluation::evaluationFailure() const {
+  if (Unvalued) {
+    const SymbolInfo &S = Symbols[*Unvalued];
+    const bool Encloses =
+        S.Kind == SymbolKind::LoopVar &&
+        std::find(Access.Loops.begin(), Access.Loops.end(), S.LoopIndex) != Access.Loops.end();
+    // Unknowns are named with their backticks, loop variables without.
+    const std::string Name = S.Kind == SymbolKind::LoopVar ? "`" + S.Name + "`" : S.Name;
+    if (S.Kind == SymbolKind::LoopVar && !Encloses) {
+      const std::string &Text = Loops[S.LoopIndex].Text;
+      const std::string Loop = Text.empty()                ? std::string("a loop")
+                               : Text.rfind("the ", 0) == 0 ? Text
+                                                            : "the loop " + loopName(Text);
+      return "the address or a condition depends on " + Name + ", a variable of " + Loop +
+             " that does not enclose this access; ldslint does not follow its value "
+             "past the loop";
+    }
+    return "the address or a condition depends on " + Name +
+           ", which has no value where ldslint evaluates it";
+  }
+  return "the address or a condition cannot be evaluated for some lane "
+         "(division by zero or an out-of-range shift)";
 }
 
 std::string AccessEvaluation::contextText() const {
@@ -1620,8 +1657,7 @@ EvalResult AccessEvaluation::run() {
                    "does not repeat within " +
                    std::to_string(MaxOpenEndedTrips) + " iterations");
   if (EvalFailed)
-    return unknown("the address or a condition cannot be evaluated for some "
-                   "lane (division by zero or an out-of-range shift)");
+    return unknown(evaluationFailure());
   if (BudgetHit && !ConditionVars.empty()) {
     EvalResult R = unknown("the address depends on " + Symbols[ConditionVars[0]].Name +
                            " and enumerating its cases exceeds the budget");

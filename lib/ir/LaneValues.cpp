@@ -1606,7 +1606,9 @@ private:
                   " give the matrix rows' addresses";
       A.Model.Conditions.push_back(Rows);
     }
-    if (A.Model.Address)
+    // An integer address has no GEP chain over the array's type to read
+    // indices from (Op.Pointer is then the variable itself).
+    if (A.Model.Address && !Op.IntegerAddress)
       A.Indices = arrayIndices(Op.Pointer, Op.Offset, *P.Base, DL,
                                [this](const Value *V) { return value(V); });
     if (P.Base) {

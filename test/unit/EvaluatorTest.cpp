@@ -624,3 +624,35 @@ TEST(Evaluator, WhenEveryAssumedShapeIndexesPastTheArrayNoneIsLeftOut) {
   EXPECT_EQ(R.Status, Verdict::Conflict);
   EXPECT_EQ(R.Degree, 32u);
 }
+
+TEST(Evaluator, AVariableOfALoopThatDoesNotEncloseTheAccessIsNamed) {
+  Fixture F;
+  // for (k = 0; k < 4; ++k) ...; then s[t] under `if (k < 4)`: the value k
+  // is left with after its loop is not modelled (CuTe's predicate tensors).
+  SymbolInfo KS;
+  KS.Kind = SymbolKind::LoopVar;
+  KS.Name = "k";
+  KS.LoopIndex = 0;
+  SymbolId Kv = F.K.addSymbol(KS);
+  LoopModel L;
+  L.Var = Kv;
+  L.VarType = IntType{32, true};
+  L.Init = SymExpr::constant(0, L.VarType);
+  L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(4, L.VarType), IntType{1, false});
+  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Kv, L.VarType),
+                           SymExpr::constant(1, L.VarType), L.VarType);
+  L.Text = "for (k = 0; k < 4; ++k)";
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = mul(F.sym(F.Tx), F.c(4));
+  A.Conditions.push_back({SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType),
+                                          SymExpr::constant(4, L.VarType), IntType{1, false}),
+                          "k < 4"});
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
+                                EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_EQ(R.Reason, "the address or a condition depends on `k`, a variable of the loop "
+                      "`for (k = 0; k < 4; ++k)` that does not enclose this access; ldslint "
+                      "does not follow its value past the loop");
+}
