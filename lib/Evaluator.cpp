@@ -296,6 +296,7 @@ private:
           const SymRef &Cond) const;
   SymRef finiteUnknown(SymbolId Var, const std::vector<int64_t> &Values,
                        IntType T, const std::string &Why);
+  void detachFinishedLoops();
   void resolveLoops();
   bool isOpenEnded(unsigned Pos,
                    const std::function<bool(SymbolId)> &InnerLoopVar) const;
@@ -664,6 +665,82 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
                                 std::pair<int64_t, int64_t>(Values.front(), Values.back()));
   Symbols[U].Values = Values;
   return SymExpr::symbol(U, T);
+}
+
+/// A variable of a loop that does not enclose the access is read after the
+/// loop ended (`for (; k < n; ++k) ...; if (k < 4) s[t] = 1;`, CuTe's
+/// predicate tensors): it is not stepped here, so it becomes an unknown,
+/// the same in every lane unless its loop's values can differ between
+/// lanes. The access is then decided wherever that value does not matter.
+void AccessEvaluation::detachFinishedLoops() {
+  std::set<unsigned> Enclosing(Access.Loops.begin(), Access.Loops.end());
+  std::map<SymbolId, bool> Varying; // loop variable -> differs between lanes
+  std::function<bool(SymbolId, unsigned)> varies = [&](SymbolId Var, unsigned Depth) {
+    auto It = Varying.find(Var);
+    if (It != Varying.end())
+      return It->second;
+    Varying[Var] = true; // a cycle, or too deep: assume it differs
+    const SymbolInfo &V = Symbols[Var];
+    if (Depth > 8 || V.LoopIndex >= Loops.size())
+      return true;
+    const LoopModel &L = Loops[V.LoopIndex];
+    std::vector<SymRef> Exprs{L.Init, L.Cond, L.Next};
+    for (const LoopCompanion &C : L.Companions) {
+      Exprs.push_back(C.Init);
+      Exprs.push_back(C.Next);
+    }
+    bool Result = false;
+    for (const SymRef &E : Exprs)
+      for (SymbolId Id : symbolsOf(E)) {
+        const SymbolInfo &S = Symbols[Id];
+        if (Id == Var)
+          continue;
+        Result |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
+                  (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
+                  (S.Kind == SymbolKind::LoopVar && varies(Id, Depth + 1));
+      }
+    Varying[Var] = Result;
+    return Result;
+  };
+  std::map<SymbolId, SymbolId> Detached;
+  auto detach = [&](SymbolId Id) -> SymRef {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.Kind != SymbolKind::LoopVar || Enclosing.count(S.LoopIndex) ||
+        S.LoopIndex >= Loops.size())
+      return nullptr;
+    auto It = Detached.find(Id);
+    if (It == Detached.end()) {
+      const std::string &Text = Loops[S.LoopIndex].Text;
+      const std::string Loop = Text.empty()                ? std::string("its loop")
+                               : Text.rfind("the ", 0) == 0 ? Text
+                                                            : "the loop " + loopName(Text);
+      It = Detached
+               .insert({Id, addUnknown("`" + S.Name + "`",
+                                       "its value after " + Loop +
+                                           ", which ldslint does not follow past the loop",
+                                       false, std::nullopt, varies(Id, 0))})
+               .first;
+    }
+    return SymExpr::symbol(It->second, Loops[S.LoopIndex].VarType);
+  };
+  Access.Address = substitute(Access.Address, detach);
+  if (BoundsAddress)
+    BoundsAddress = substitute(BoundsAddress, detach);
+  for (Condition &C : Access.Conditions)
+    C.Expr = substitute(C.Expr, detach);
+  for (unsigned LoopIdx : Access.Loops) {
+    if (LoopIdx >= Loops.size())
+      continue;
+    LoopModel &L = Loops[LoopIdx];
+    L.Init = substitute(L.Init, detach);
+    L.Cond = substitute(L.Cond, detach);
+    L.Next = substitute(L.Next, detach);
+    L.Step = substitute(L.Step, detach);
+    for (LoopCompanion &C : L.Companions) {
+      C.Init = substitute(C.Init, detach);
+      C.Next = substitute(C.Next, detach);
+    }
+  }
 }
 
 void AccessEvaluation::resolveLoops() {
@@ -1097,26 +1174,13 @@ LaneMask AccessEvaluation::laneValuesOf(SymbolId Id, int64_t *Out) const {
 }
 
 /// Why some lane's address or condition could not be evaluated: a value
-/// the model has no number for (typically a loop's variable read after the
-/// loop, such as CuTe's predicate tensors filled in one loop and read in
-/// another), else an operation undefined for that lane.
+/// the model has no number for there, else an operation undefined for
+/// that lane.
 std::string AccessEvaluation::evaluationFailure() const {
   if (Unvalued) {
     const SymbolInfo &S = Symbols[*Unvalued];
-    const bool Encloses =
-        S.Kind == SymbolKind::LoopVar &&
-        std::find(Access.Loops.begin(), Access.Loops.end(), S.LoopIndex) != Access.Loops.end();
     // Unknowns are named with their backticks, loop variables without.
     const std::string Name = S.Kind == SymbolKind::LoopVar ? "`" + S.Name + "`" : S.Name;
-    if (S.Kind == SymbolKind::LoopVar && !Encloses) {
-      const std::string &Text = Loops[S.LoopIndex].Text;
-      const std::string Loop = Text.empty()                ? std::string("a loop")
-                               : Text.rfind("the ", 0) == 0 ? Text
-                                                            : "the loop " + loopName(Text);
-      return "the address or a condition depends on " + Name + ", a variable of " + Loop +
-             " that does not enclose this access; ldslint does not follow its value "
-             "past the loop";
-    }
     return "the address or a condition depends on " + Name +
            ", which has no value where ldslint evaluates it";
   }
@@ -1581,6 +1645,7 @@ EvalResult AccessEvaluation::run() {
       return It == Options.FixedValues.end() ? nullptr
                                              : SymExpr::constant(It->second, I64);
     });
+  detachFinishedLoops();
   setUpLaneStructure();
   bindExtents();
   resolveLoops();

@@ -625,34 +625,44 @@ TEST(Evaluator, WhenEveryAssumedShapeIndexesPastTheArrayNoneIsLeftOut) {
   EXPECT_EQ(R.Degree, 32u);
 }
 
-TEST(Evaluator, AVariableOfALoopThatDoesNotEncloseTheAccessIsNamed) {
+TEST(Evaluator, AVariableReadAfterItsLoopIsAnUnknown) {
   Fixture F;
-  // for (k = 0; k < 4; ++k) ...; then s[t] under `if (k < 4)`: the value k
-  // is left with after its loop is not modelled (CuTe's predicate tensors).
-  SymbolInfo KS;
-  KS.Kind = SymbolKind::LoopVar;
-  KS.Name = "k";
-  KS.LoopIndex = 0;
-  SymbolId Kv = F.K.addSymbol(KS);
-  LoopModel L;
-  L.Var = Kv;
-  L.VarType = IntType{32, true};
-  L.Init = SymExpr::constant(0, L.VarType);
-  L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType),
-                           SymExpr::constant(4, L.VarType), IntType{1, false});
-  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Kv, L.VarType),
-                           SymExpr::constant(1, L.VarType), L.VarType);
-  L.Text = "for (k = 0; k < 4; ++k)";
-  F.K.Loops.push_back(L);
+  // for (k = 0; k < B; ++k) ...; then, outside that loop, `if (k < 4)
+  // s[t]` and s[k * 32]: the value k is left with is not stepped there
+  // (CuTe's predicate tensors). With a uniform bound B it is the same in
+  // every lane; with B = threadIdx.x it differs between lanes.
+  auto loopTo = [&](SymRef Bound) {
+    SymbolInfo KS;
+    KS.Kind = SymbolKind::LoopVar;
+    KS.Name = "k";
+    KS.LoopIndex = static_cast<unsigned>(F.K.Loops.size());
+    SymbolId Kv = F.K.addSymbol(KS);
+    LoopModel L;
+    L.Var = Kv;
+    L.VarType = IntType{32, true};
+    L.Init = SymExpr::constant(0, L.VarType);
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType), Bound, IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Kv, L.VarType),
+                             SymExpr::constant(1, L.VarType), L.VarType);
+    L.Text = "for (k = 0; k < B; ++k)";
+    F.K.Loops.push_back(L);
+    return SymExpr::symbol(Kv, L.VarType);
+  };
+  const SymRef Uniform = loopTo(SymExpr::symbol(F.param("B"), IntType{32, true}));
   AccessModel A;
   A.Address = mul(F.sym(F.Tx), F.c(4));
-  A.Conditions.push_back({SymExpr::binary(Op::LT, SymExpr::symbol(Kv, L.VarType),
-                                          SymExpr::constant(4, L.VarType), IntType{1, false}),
+  A.Conditions.push_back({SymExpr::binary(Op::LT, Uniform, SymExpr::constant(4, Uniform->Type),
+                                          IntType{1, false}),
                           "k < 4"});
-  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
-                                EvalOptions());
+  const BankModel &M = *lookupBankModel("sm_90");
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), M, EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  const SymRef PerLane = loopTo(SymExpr::cast(F.sym(F.Tx), IntType{32, true}));
+  AccessModel B;
+  B.Address = mul(SymExpr::cast(PerLane, I64), F.c(128));
+  R = evaluateAccess(F.K, B, parseBlockShape("32"), M, EvalOptions());
   EXPECT_EQ(R.Status, Verdict::Unknown);
-  EXPECT_EQ(R.Reason, "the address or a condition depends on `k`, a variable of the loop "
-                      "`for (k = 0; k < 4; ++k)` that does not enclose this access; ldslint "
-                      "does not follow its value past the loop");
+  EXPECT_EQ(R.Reason, "the address depends on `k`, which differs between lanes (its value "
+                      "after the loop `for (k = 0; k < B; ++k)`, which ldslint does not "
+                      "follow past the loop)");
 }

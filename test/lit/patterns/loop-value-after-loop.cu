@@ -1,7 +1,9 @@
 // A value a loop leaves behind, read after the loop (CuTe's predicate
-// tensors, filled in one loop and tested in another): the evaluator has no
-// number for it there. The finding names the variable and its loop instead
-// of the "division by zero or an out-of-range shift" it used to give.
+// tensors, filled in one loop and tested in another; rocPRIM's ranks): it
+// is not stepped where it is read, so it is an unknown, the same in every
+// lane when its loop's values are. A test of it then decides nothing about
+// banks; an address made of it is `unknown` and names it. (This used to be
+// "division by zero or an out-of-range shift".)
 // RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
 
 __global__ void afterLoop(float *out, int n) {
@@ -11,7 +13,12 @@ __global__ void afterLoop(float *out, int n) {
     out[k] = 0;
   if (k < 4)
     s[threadIdx.x] = 1;
-  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:5: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address or a condition depends on `k`, a variable of the loop at line 10 that does not enclose this access; ldslint does not follow its value past the loop
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:5: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  int j = 0;
+  for (; j < threadIdx.x; ++j)
+    out[j] = 0;
+  s[j] = 2;
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `j`, which differs between lanes (its value after the loop at line 18, which ldslint does not follow past the loop)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
