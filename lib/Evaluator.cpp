@@ -684,6 +684,10 @@ void AccessEvaluation::detachFinishedLoops() {
     if (Depth > 8 || V.LoopIndex >= Loops.size())
       return true;
     const LoopModel &L = Loops[V.LoopIndex];
+    // A loop a lane can leave early (a `break` on its own data) ends with
+    // a value of that lane's.
+    if (!L.Enumerable || L.ExitsInBody)
+      return true;
     std::vector<SymRef> Exprs{L.Init, L.Cond, L.Next};
     for (const LoopCompanion &C : L.Companions) {
       Exprs.push_back(C.Init);

@@ -19,6 +19,13 @@ __global__ void afterLoop(float *out, int n) {
     out[j] = 0;
   s[j] = 2;
   // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `j`, which differs between lanes (its value after the loop at line 18, which ldslint does not follow past the loop)
+  // A loop each lane can leave early ends with a value of that lane's.
+  int m = 0;
+  for (; m < n; ++m)
+    if (out[threadIdx.x * n + m] > 0)
+      break;
+  s[m] = 3;
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `m`, which differs between lanes
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
