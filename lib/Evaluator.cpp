@@ -708,24 +708,27 @@ void AccessEvaluation::detachFinishedLoops() {
   };
   std::map<SymbolId, SymbolId> Detached;
   auto detach = [&](SymbolId Id) -> SymRef {
-    const SymbolInfo &S = Symbols[Id];
-    if (S.Kind != SymbolKind::LoopVar || Enclosing.count(S.LoopIndex) ||
-        S.LoopIndex >= Loops.size())
+    // Copies, not references: addUnknown below grows Symbols.
+    const SymbolKind Kind = Symbols[Id].Kind;
+    const unsigned LoopIndex = Symbols[Id].LoopIndex;
+    if (Kind != SymbolKind::LoopVar || Enclosing.count(LoopIndex) ||
+        LoopIndex >= Loops.size())
       return nullptr;
     auto It = Detached.find(Id);
     if (It == Detached.end()) {
-      const std::string &Text = Loops[S.LoopIndex].Text;
+      const std::string Name = "`" + Symbols[Id].Name + "`";
+      const std::string &Text = Loops[LoopIndex].Text;
       const std::string Loop = Text.empty()                ? std::string("its loop")
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
-      It = Detached
-               .insert({Id, addUnknown("`" + S.Name + "`",
-                                       "its value after " + Loop +
-                                           ", which ldslint does not follow past the loop",
-                                       false, std::nullopt, varies(Id, 0))})
-               .first;
+      const bool LaneVarying = varies(Id, 0);
+      const SymbolId U = addUnknown(Name,
+                                    "its value after " + Loop +
+                                        ", which ldslint does not follow past the loop",
+                                    false, std::nullopt, LaneVarying);
+      It = Detached.insert({Id, U}).first;
     }
-    return SymExpr::symbol(It->second, Loops[S.LoopIndex].VarType);
+    return SymExpr::symbol(It->second, Loops[LoopIndex].VarType);
   };
   Access.Address = substitute(Access.Address, detach);
   if (BoundsAddress)

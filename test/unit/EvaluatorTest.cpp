@@ -654,7 +654,7 @@ TEST(Evaluator, AVariableReadAfterItsLoopIsAnUnknown) {
   A.Conditions.push_back({SymExpr::binary(Op::LT, Uniform, SymExpr::constant(4, Uniform->Type),
                                           IntType{1, false}),
                           "k < 4"});
-  const BankModel &M = *lookupBankModel("sm_90");
+  const BankModel M = *lookupBankModel("sm_90");
   EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), M, EvalOptions());
   EXPECT_EQ(R.Status, Verdict::Ok);
   const SymRef PerLane = loopTo(SymExpr::cast(F.sym(F.Tx), IntType{32, true}));
