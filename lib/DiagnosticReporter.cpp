@@ -192,11 +192,14 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
       continue;
     const EvalResult &R = F.Result;
     if (R.Status == Verdict::Conflict) {
+      // Budget-stopped: at least the mean found; degree by value: at most.
       RenderedDiagnostic W{RenderedDiagnostic::Warning, F.Loc,
-                           std::to_string(R.Degree) + "-way bank conflict " +
+                           degreeWords(R) + " bank conflict " +
                                verb(F.Kind) + " shared array '" + F.Array +
-                               "' on " + F.Arch + ": " + number(R.Wavefronts) +
-                               (R.MeanKnown ? "" : "+") + perInstruction(F) +
+                               "' on " + F.Arch + ": " +
+                               (R.LeastDegree ? "up to " : "") + number(R.Wavefronts) +
+                               (R.MeanKnown || R.LeastDegree ? "" : "+") +
+                               perInstruction(F) +
                                ", ideal " +
                                number(R.Ideal),
                            {}};

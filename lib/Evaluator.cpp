@@ -29,6 +29,12 @@
 
 namespace ldslint {
 
+std::string degreeWords(const EvalResult &R) {
+  if (R.LeastDegree > 0 && R.LeastDegree < R.Degree)
+    return std::to_string(R.LeastDegree) + "- to " + std::to_string(R.Degree) + "-way";
+  return std::to_string(R.Degree) + "-way";
+}
+
 const char *verdictName(Verdict V) {
   switch (V) {
   case Verdict::Conflict:
@@ -674,22 +680,26 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
 /// lanes. The access is then decided wherever that value does not matter.
 void AccessEvaluation::detachFinishedLoops() {
   std::set<unsigned> Enclosing(Access.Loops.begin(), Access.Loops.end());
-  std::map<SymbolId, bool> Varying; // loop variable -> differs between lanes
-  std::function<bool(SymbolId, unsigned)> varies = [&](SymbolId Var, unsigned Depth) {
-    auto It = Varying.find(Var);
+  // Per loop: do its variables end different between lanes? Its own
+  // variables (the loop's and its companions') do not make it so.
+  std::map<unsigned, bool> Varying;
+  std::function<bool(unsigned, unsigned)> varies = [&](unsigned LoopIndex,
+                                                       unsigned Depth) {
+    auto It = Varying.find(LoopIndex);
     if (It != Varying.end())
       return It->second;
-    Varying[Var] = true; // a cycle, or too deep: assume it differs
-    const SymbolInfo &V = Symbols[Var];
-    if (Depth > 8 || V.LoopIndex >= Loops.size())
+    Varying[LoopIndex] = true; // a cycle, or too deep: assume it differs
+    if (Depth > 8 || LoopIndex >= Loops.size())
       return true;
-    const LoopModel &L = Loops[V.LoopIndex];
+    const LoopModel &L = Loops[LoopIndex];
     // A loop a lane can leave early (a `break` on its own data) ends with
-    // a value of that lane's.
+    // a value of that lane's; so may one whose test is not understood.
     if (!L.Enumerable || L.ExitsInBody)
       return true;
+    std::set<SymbolId> Own{L.Var};
     std::vector<SymRef> Exprs{L.Init, L.Cond, L.Next};
     for (const LoopCompanion &C : L.Companions) {
+      Own.insert(C.Var);
       Exprs.push_back(C.Init);
       Exprs.push_back(C.Next);
     }
@@ -697,13 +707,13 @@ void AccessEvaluation::detachFinishedLoops() {
     for (const SymRef &E : Exprs)
       for (SymbolId Id : symbolsOf(E)) {
         const SymbolInfo &S = Symbols[Id];
-        if (Id == Var)
+        if (Own.count(Id))
           continue;
         Result |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
                   (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
-                  (S.Kind == SymbolKind::LoopVar && varies(Id, Depth + 1));
+                  (S.Kind == SymbolKind::LoopVar && varies(S.LoopIndex, Depth + 1));
       }
-    Varying[Var] = Result;
+    Varying[LoopIndex] = Result;
     return Result;
   };
   std::map<SymbolId, SymbolId> Detached;
@@ -721,7 +731,7 @@ void AccessEvaluation::detachFinishedLoops() {
       const std::string Loop = Text.empty()                ? std::string("its loop")
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
-      const bool LaneVarying = varies(Id, 0);
+      const bool LaneVarying = varies(LoopIndex, 0);
       const SymbolId U = addUnknown(Name,
                                     "its value after " + Loop +
                                         ", which ldslint does not follow past the loop",
@@ -1799,6 +1809,11 @@ EvalResult AccessEvaluation::run() {
     if (FiniteVars.empty() || T.Instructions > 0)
       AllSame = AllSame && T.sameAs(Worst);
   if (!AllSame) {
+    // The least degree over the values under which a lane performs it.
+    unsigned Least = Worst.Degree;
+    for (const auto &[A, T] : ByAssignment)
+      if (T.Instructions > 0)
+        Least = std::min(Least, T.Degree);
     std::string Cond;
     if (!FiniteVars.empty()) {
       Result.Reason = "up to " + std::to_string(Worst.Degree) +
@@ -1823,6 +1838,27 @@ EvalResult AccessEvaluation::run() {
                       " and " + Symbols[ConditionVars[1]].Name;
     }
     Result.Status = Verdict::Unknown;
+    if (Least > 1) {
+      // Every value conflicts (the residues of the condition variables and
+      // the values of the finite ones cover all it can take): a conflict,
+      // of a degree that depends on the value, and no mean.
+      Result.Status = Verdict::Conflict;
+      Result.LeastDegree = Least;
+      Result.MeanKnown = false;
+      std::string Names;
+      for (SymbolId Id : ConditionVars)
+        Names += (Names.empty() ? "" : " and ") + Symbols[Id].Name;
+      for (SymbolId Id : FiniteVars)
+        Names += (Names.empty() ? "" : " and ") + Symbols[Id].Name +
+                 (Symbols[Id].Why.empty() ? "" : " (" + Symbols[Id].Why + ")");
+      Result.Assumptions.push_back(
+          "the degree depends on " + Names + ": " +
+          (Cond.empty() ? "up to " + std::to_string(Worst.Degree) + "-way"
+                        : std::to_string(Worst.Degree) + "-way " + Cond) +
+          ", at least " + std::to_string(Least) +
+          "-way for every value; the mean is not known");
+      Result.Reason.clear();
+    }
     return Result;
   }
   for (SymbolId Id : ConditionVars)

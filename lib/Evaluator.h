@@ -24,6 +24,9 @@ namespace ldslint {
 enum class Verdict { Conflict, Ok, Unknown };
 
 const char *verdictName(Verdict V);
+struct EvalResult;
+/// "4-way", or "2- to 32-way" for a conflict whose degree depends on a value.
+std::string degreeWords(const EvalResult &R);
 
 struct EvalOptions {
   /// Lane evaluations allowed per access before enumeration stops.
@@ -77,6 +80,9 @@ std::set<SymbolId> symbolsOfAccess(const KernelModel &Kernel,
 struct EvalResult {
   Verdict Status = Verdict::Unknown;
   unsigned Degree = 0;       ///< worst per-phase wavefronts of any warp
+  /// A conflict whose degree depends on an unknown's value, every value
+  /// conflicting: the least degree over its values (0: one degree).
+  unsigned LeastDegree = 0;
   double Wavefronts = 0;     ///< mean per executed warp instruction
   double Ideal = 0;          ///< mean ideal per executed warp instruction
   bool MeanKnown = true;     ///< false when enumeration hit the budget

@@ -49,7 +49,7 @@ std::string threadsInWords(const WarpPicture &P) {
 std::string headline(const Finding &F) {
   const EvalResult &R = F.Result;
   std::string What = R.Status == Verdict::Conflict
-                         ? std::to_string(R.Degree) + "-way bank conflict"
+                         ? degreeWords(R) + " bank conflict"
                      : R.Status == Verdict::Ok ? "no bank conflict"
                                                : "bank conflicts not decided";
   return F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) +

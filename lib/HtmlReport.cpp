@@ -78,7 +78,7 @@ function summary(){
   t.appendChild(h);
   findings.forEach((f,i)=>{const r=el('tr',{'class':'finding-row','data-index':i});
     [base(f.file)+':'+f.line+':'+f.column,f.function,f.array,f.access+' '+f.width+' B',f.arch,
-     f.degree===null?f.status:f.degree+'-way',extra(f),fixText(f)].forEach(c=>r.appendChild(el('td',{},String(c))));
+     f.degree===null?f.status:(f.least_degree?f.least_degree+'- to ':'')+f.degree+'-way',extra(f),fixText(f)].forEach(c=>r.appendChild(el('td',{},String(c))));
     r.addEventListener('click',()=>document.getElementById('finding-'+i).scrollIntoView());
     t.appendChild(r);});
   document.getElementById('summary-wrap').appendChild(t);}
@@ -181,7 +181,7 @@ function selectors(i,f,sec){const v=f.views; if(!v) return;
   if(note) sec.appendChild(el('div',{'class':'info capped'},note+'; identical maps are stored once.'));}
 function sections(){const root=document.getElementById('findings');
   findings.forEach((f,i)=>{const sec=el('section',{'class':'finding '+f.status,id:'finding-'+i,'data-file':f.file,'data-line':f.line,'data-column':f.column,'data-arch':f.arch});
-    sec.appendChild(el('h2',{},base(f.file)+':'+f.line+':'+f.column+' \u2014 '+(f.degree===null?'not decided':f.degree==1?'conflict-free':f.degree+'-way bank conflict')+' '+
+    sec.appendChild(el('h2',{},base(f.file)+':'+f.line+':'+f.column+' \u2014 '+(f.degree===null?'not decided':f.degree==1?'conflict-free':(f.least_degree?f.least_degree+'- to ':'')+f.degree+'-way bank conflict')+' '+
       (f.access=='read'?'reading':f.access=='write'?'writing':'updating')+" '"+f.array+"' in "+f.function));
     sec.appendChild(sourceLine(f));
     sec.appendChild(el('div',{'class':'info'},'target '+f.arch+'; block '+(f.block?f.block.join('x')+' ('+rel(f.block_source,f)+')':'not known')+

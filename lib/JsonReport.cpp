@@ -30,6 +30,8 @@ llvm::json::Value findingToJson(const Finding &F) {
   O["status"] = verdictName(R.Status);
   const bool Known = R.Status != Verdict::Unknown;
   O["degree"] = Known ? llvm::json::Value(R.Degree) : llvm::json::Value(nullptr);
+  if (Known && R.LeastDegree > 0)
+    O["least_degree"] = R.LeastDegree; // the degree depends on a value
   O["wavefronts_per_instruction"] =
       Known && R.MeanKnown && !R.MeanOverAssumedShapes
           ? llvm::json::Value(rounded(R.Wavefronts))

@@ -406,7 +406,7 @@ void markMergeCandidates(const KernelModel &Kernel,
             "the compiler may merge this access with " + TheOther +
             " into one wider instruction, which groups lanes differently; as "
             "a separate " + std::to_string(W) + "-byte access it would be " +
-            std::to_string(F.Result.Degree) + "-way";
+            degreeWords(F.Result);
       } else if (F.Result.Status == Verdict::Ok) {
         F.Result.Assumptions.push_back(
             "assumed the compiler keeps this access separate from " + TheOther);

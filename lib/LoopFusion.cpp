@@ -250,7 +250,7 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
             (R.Status == Verdict::Unknown
                  ? std::string("not decided")
                  : R.Status == Verdict::Ok ? std::string("no conflict")
-                                           : std::to_string(R.Degree) + "-way");
+                                           : degreeWords(R));
   }
   const std::string Why =
       "ptxas may fuse the accesses of consecutive iterations of " + Loop +

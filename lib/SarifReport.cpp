@@ -120,7 +120,7 @@ llvm::json::Value findingToSarifResult(const Finding &F, const SourceManager &SM
   const std::string Access = accessKindName(F.Kind);
   std::string Before, After; // the message, around the list of targets
   if (R.Status == Verdict::Conflict) {
-    Before = std::to_string(R.Degree) + "-way bank conflict (" + Access +
+    Before = degreeWords(R) + " bank conflict (" + Access +
              " of shared array '" + F.Array + "' on ";
     After = "): " + (R.Reason.empty() ? describeCollision(F) : R.Reason);
   } else if (R.Status == Verdict::Ok) {

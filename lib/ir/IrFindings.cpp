@@ -434,7 +434,7 @@ std::vector<Finding> analyzeDeviceModule(
             "cp.async: its shared-memory wavefronts depend on the global-memory lines it "
             "reads, which ldslint does not model; its shared addresses alone, as a " +
             std::to_string(F.WidthBytes) + "-byte store, would " +
-            (Conflict ? "be " + std::to_string(F.Result.Degree) + "-way"
+            (Conflict ? "be " + degreeWords(F.Result)
                       : std::string("have no bank conflict"));
       }
       if (VD)

@@ -119,6 +119,27 @@ TEST(Evaluator, UnknownStrideGivesCondition) {
       << R.Reason;
 }
 
+// s[tx * 2 * stride]: every value of `stride` conflicts, the odd ones
+// 2-way and the multiples of 16 32-way: a conflict of 2- to 32-way, with
+// no mean (it depends on the value).
+TEST(Evaluator, AConflictForEveryValueIsDecidedWithItsLeastDegree) {
+  Fixture F;
+  SymbolId Stride = F.param("stride");
+  SymRef Addr = mul(mul(mul(F.sym(F.Tx), SymExpr::symbol(Stride, IntType{32, true})),
+                        F.c(2)),
+                    F.c(4));
+  EvalResult R = F.eval(Addr, parseBlockShape("32"));
+  ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 32u);
+  EXPECT_EQ(R.LeastDegree, 2u);
+  EXPECT_FALSE(R.MeanKnown);
+  EXPECT_EQ(degreeWords(R), "2- to 32-way");
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_EQ(R.Assumptions.back(),
+            "the degree depends on `stride`: 32-way when `stride` % 16 == 0, at least "
+            "2-way for every value; the mean is not known");
+}
+
 TEST(Evaluator, UniformUnknownOffsetIsHarmless) {
   Fixture F;
   SymbolId Off = F.param("offset");

@@ -278,7 +278,7 @@ public:
         // make) is described, never applied.
         if (!F.Fixes.empty() && !F.Fixes.front().Alternative) {
           ldslint::FixRecord R;
-          R.Message = std::to_string(F.Result.Degree) + "-way bank conflict on '" +
+          R.Message = ldslint::degreeWords(F.Result) + " bank conflict on '" +
                       F.Array + "' (" + F.Arch + "): " + F.Fixes.front().Description;
           R.File = F.Fixes.front().Edits.empty() ? F.File
                                                  : F.Fixes.front().Edits.front().File;

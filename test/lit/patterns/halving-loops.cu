@@ -4,6 +4,7 @@
 // the access is evaluated for each of them. It is decided only when every
 // value gives the same answer (measured: test/hardware/explore/idioms13.cu).
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: not %ldslint --format=json --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>/dev/null | FileCheck %s --check-prefix=JSON
 
 __global__ void bitonic(float *d, int n) {
   __shared__ float s[512];
@@ -41,7 +42,8 @@ __global__ void stride2(float *d, int n) {
 }
 
 // A scan's tree offset doubles beside a loop variable that halves from the
-// kernel argument: its residues already give the condition.
+// kernel argument: its residues already give the condition. Every residue
+// conflicts, so it is a conflict whose degree depends on `offset`.
 __global__ void scan(float *d, int size) {
   __shared__ float block[512];
   const int t = threadIdx.x;
@@ -50,7 +52,8 @@ __global__ void scan(float *d, int size) {
     __syncthreads();
     if (t < active)
       block[offset * (2 * t + 2) - 1] += 1.0f;
-    // CHECK: halving-loops.cu:[[@LINE-1]]:7: remark: reading shared array 'block' on sm_{{[0-9]+}}: bank conflicts not decided: 32-way bank conflict when `offset` % 16 == 0
+    // CHECK: halving-loops.cu:[[@LINE-1]]:7: warning: 2- to 32-way bank conflict reading shared array 'block' on sm_{{[0-9]+}}: up to 32 wavefronts per warp instruction, ideal 1
+    // CHECK: note: the degree depends on `offset`: 32-way when `offset` % 16 == 0, at least 2-way for every value; the mean is not known
     offset <<= 1;
   }
   d[t] = block[t];
@@ -61,3 +64,12 @@ void launch(float *d, int n) {
   stride2<<<1, 512>>>(d, n);
   scan<<<1, 256>>>(d, n);
 }
+
+// A conflict whose degree depends on a value: the worst degree, the least
+// one, and no mean.
+// JSON: "degree": 32,
+// JSON: "function": "scan",
+// JSON-NEXT: "ideal_wavefronts_per_instruction": null,
+// JSON-NEXT: "least_degree": 2,
+// JSON: "status": "conflict",
+// JSON-NEXT: "wavefronts_per_instruction": null,

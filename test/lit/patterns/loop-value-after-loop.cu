@@ -26,6 +26,13 @@ __global__ void afterLoop(float *out, int n) {
       break;
   s[m] = 3;
   // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `m`, which differs between lanes
+  // A companion of a uniform loop (a scan's doubling tree offset) ends the
+  // same in every lane, though its loop's own variables read each other.
+  int off = 1;
+  for (int a = n >> 1; a > 0; a >>= 1)
+    off <<= 1;
+  s[(threadIdx.x + off) % 64] = 4;
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }

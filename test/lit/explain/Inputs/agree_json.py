@@ -138,7 +138,7 @@ def check_file(path):
                 problems.append("%s: %d-way after the fix" % (where, a["degree"]))
         problems += check_views(where, f, g)
     rc, text = run(["--explain"], path)
-    heads = re.findall(r"^== .*?:(\d+):(\d+): (\d+)-way bank conflict .*\((\S+)\)$", text, re.M)
+    heads = re.findall(r"^== .*?:(\d+):(\d+): (?:\d+- to )?(\d+)-way bank conflict .*\((\S+)\)$", text, re.M)
     totals = [int(x) for x in re.findall(r"worst phase (\d+)-way", text)]
     reported = sorted((f["line"], f["column"], f["degree"], f["arch"]) for f in expected
                       if f["status"] == "conflict")
