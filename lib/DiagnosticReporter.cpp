@@ -198,8 +198,12 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                                verb(F.Kind) + " shared array '" + F.Array +
                                "' on " + F.Arch + ": " +
                                (R.LeastDegree ? "up to " : "") + number(R.Wavefronts) +
-                               (R.MeanKnown || R.LeastDegree ? "" : "+") +
+                               (R.MeanKnown || R.LeastDegree || R.MeanLeavesOutIterations
+                                    ? ""
+                                    : "+") +
                                perInstruction(F) +
+                               (R.MeanLeavesOutIterations ? " where it stays separate"
+                                                          : "") +
                                ", ideal " +
                                number(R.Ideal),
                            {}};

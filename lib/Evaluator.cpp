@@ -302,6 +302,7 @@ private:
           const SymRef &Cond) const;
   SymRef finiteUnknown(SymbolId Var, const std::vector<int64_t> &Values,
                        IntType T, const std::string &Why);
+  std::optional<int64_t> exitValueOf(SymbolId Var, const LoopModel &L) const;
   void detachFinishedLoops();
   void resolveLoops();
   bool isOpenEnded(unsigned Pos,
@@ -576,6 +577,8 @@ namespace {
 /// an expression mixes, when listing the values it can take.
 constexpr size_t MaxFiniteValues = 64;
 constexpr size_t MaxFiniteCombinations = 256;
+/// Most iterations a finished loop is stepped to find its exit values.
+constexpr unsigned MaxExitSteps = 1u << 16;
 } // namespace
 
 /// Every value \p E can take, when it mentions only constants and unknowns
@@ -673,49 +676,117 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
   return SymExpr::symbol(U, T);
 }
 
+/// The value \p Var (a loop's variable or companion) holds when its loop
+/// \p L has ended, when the loop's start, test and steps are constants
+/// (`offset` after a scan's up-sweep over a constant size, a ping-pong
+/// buffer's `offset ^= 32` over constant bits): the loop is stepped to its
+/// exit. Only loops whose one exit is the test before the body.
+std::optional<int64_t> AccessEvaluation::exitValueOf(SymbolId Var,
+                                                     const LoopModel &L) const {
+  if (!L.Enumerable || L.ExitsInBody || L.TestAfterBody || !L.Init || !L.Cond ||
+      !L.Next)
+    return std::nullopt;
+  std::map<SymbolId, std::pair<SymRef, SymRef>> Parts{{L.Var, {L.Init, L.Next}}};
+  for (const LoopCompanion &C : L.Companions)
+    Parts[C.Var] = {C.Init, C.Next};
+  // The variables stepped: the one asked for, the loop's, and what their
+  // steps and the test read, to a closure.
+  std::set<SymbolId> Stepped;
+  std::vector<SymbolId> Work{Var, L.Var};
+  for (SymbolId Id : symbolsOf(L.Cond))
+    Work.push_back(Id);
+  while (!Work.empty()) {
+    const SymbolId Id = Work.back();
+    Work.pop_back();
+    if (!Stepped.insert(Id).second)
+      continue;
+    auto It = Parts.find(Id);
+    if (It == Parts.end() || !It->second.first || !It->second.second)
+      return std::nullopt; // another loop's variable, an unknown, ...
+    for (SymbolId Read : symbolsOf(It->second.second))
+      Work.push_back(Read);
+  }
+  std::map<SymbolId, int64_t> Now;
+  auto Lookup = [&](SymbolId Id) -> std::optional<int64_t> {
+    auto It = Now.find(Id);
+    return It == Now.end() ? std::nullopt : std::optional<int64_t>(It->second);
+  };
+  for (SymbolId Id : Stepped) {
+    const std::optional<int64_t> V = evaluate(*Parts[Id].first, Lookup);
+    if (!V)
+      return std::nullopt; // a start that is not a constant
+    Now[Id] = *V;
+  }
+  for (unsigned Trip = 0; Trip <= MaxExitSteps; ++Trip) {
+    const std::optional<int64_t> Runs = evaluate(*L.Cond, Lookup);
+    if (!Runs)
+      return std::nullopt;
+    if (*Runs == 0)
+      return Now[Var];
+    std::map<SymbolId, int64_t> After;
+    for (SymbolId Id : Stepped) {
+      const std::optional<int64_t> V = evaluate(*Parts[Id].second, Lookup);
+      if (!V)
+        return std::nullopt;
+      After[Id] = *V;
+    }
+    Now = std::move(After);
+  }
+  return std::nullopt;
+}
+
 /// A variable of a loop that does not enclose the access is read after the
 /// loop ended (`for (; k < n; ++k) ...; if (k < 4) s[t] = 1;`, CuTe's
-/// predicate tensors): it is not stepped here, so it becomes an unknown,
-/// the same in every lane unless its loop's values can differ between
-/// lanes. The access is then decided wherever that value does not matter.
+/// predicate tensors). Where the loop's bounds are constants it is its
+/// exit value; otherwise it is not stepped here, so it becomes an unknown,
+/// the same in every lane unless its value can differ between lanes. The
+/// access is then decided wherever that value does not matter.
 void AccessEvaluation::detachFinishedLoops() {
   std::set<unsigned> Enclosing(Access.Loops.begin(), Access.Loops.end());
-  // Per loop: do its variables end different between lanes? Its own
-  // variables (the loop's and its companions') do not make it so.
-  std::map<unsigned, bool> Varying;
-  std::function<bool(unsigned, unsigned)> varies = [&](unsigned LoopIndex,
-                                                       unsigned Depth) {
-    auto It = Varying.find(LoopIndex);
-    if (It != Varying.end())
-      return It->second;
-    Varying[LoopIndex] = true; // a cycle, or too deep: assume it differs
-    if (Depth > 8 || LoopIndex >= Loops.size())
-      return true;
-    const LoopModel &L = Loops[LoopIndex];
-    // A loop a lane can leave early (a `break` on its own data) ends with
-    // a value of that lane's; so may one whose test is not understood.
-    if (!L.Enumerable || L.ExitsInBody)
-      return true;
-    std::set<SymbolId> Own{L.Var};
-    std::vector<SymRef> Exprs{L.Init, L.Cond, L.Next};
+  // Which loop variables may end different between lanes: those of a loop
+  // a lane can leave early (a `break` on its own data) or whose test is not
+  // understood, and those whose start, step or trip count reads a value
+  // that differs between lanes; to a least fixpoint (a companion that only
+  // reads itself and the counter does not differ: `offset <<= 1`).
+  std::map<SymbolId, std::vector<SymRef>> Reads; // loop variable -> what it reads
+  std::set<SymbolId> Varying;
+  for (const LoopModel &L : Loops) {
+    std::vector<SymRef> Trip{L.Init, L.Cond, L.Next};
+    const bool Leaves = !L.Enumerable || L.ExitsInBody;
+    if (Leaves)
+      Varying.insert(L.Var);
+    Reads[L.Var] = Trip;
     for (const LoopCompanion &C : L.Companions) {
-      Own.insert(C.Var);
-      Exprs.push_back(C.Init);
-      Exprs.push_back(C.Next);
+      std::vector<SymRef> R = Trip;
+      R.push_back(C.Init);
+      R.push_back(C.Next);
+      Reads[C.Var] = R;
+      if (Leaves)
+        Varying.insert(C.Var);
     }
-    bool Result = false;
-    for (const SymRef &E : Exprs)
-      for (SymbolId Id : symbolsOf(E)) {
-        const SymbolInfo &S = Symbols[Id];
-        if (Own.count(Id))
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Var, Exprs] : Reads) {
+      if (Varying.count(Var))
+        continue;
+      bool Differs = false;
+      for (const SymRef &E : Exprs) {
+        if (!E)
           continue;
-        Result |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
-                  (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
-                  (S.Kind == SymbolKind::LoopVar && varies(S.LoopIndex, Depth + 1));
+        for (SymbolId Id : symbolsOf(E)) {
+          const SymbolInfo &S = Symbols[Id];
+          Differs |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
+                     (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
+                     (S.Kind == SymbolKind::LoopVar && Varying.count(Id));
+        }
       }
-    Varying[LoopIndex] = Result;
-    return Result;
-  };
+      if (Differs) {
+        Varying.insert(Var);
+        Changed = true;
+      }
+    }
+  }
   std::map<SymbolId, SymbolId> Detached;
   auto detach = [&](SymbolId Id) -> SymRef {
     // Copies, not references: addUnknown below grows Symbols.
@@ -724,21 +795,27 @@ void AccessEvaluation::detachFinishedLoops() {
     if (Kind != SymbolKind::LoopVar || Enclosing.count(LoopIndex) ||
         LoopIndex >= Loops.size())
       return nullptr;
+    IntType Type = Loops[LoopIndex].VarType;
+    for (const LoopCompanion &C : Loops[LoopIndex].Companions)
+      if (C.Var == Id)
+        Type = C.VarType;
     auto It = Detached.find(Id);
     if (It == Detached.end()) {
+      if (const std::optional<int64_t> Exit = exitValueOf(Id, Loops[LoopIndex]))
+        return SymExpr::constant(*Exit, Type);
       const std::string Name = "`" + Symbols[Id].Name + "`";
       const std::string &Text = Loops[LoopIndex].Text;
       const std::string Loop = Text.empty()                ? std::string("its loop")
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
-      const bool LaneVarying = varies(LoopIndex, 0);
+      const bool LaneVarying = Varying.count(Id) > 0;
       const SymbolId U = addUnknown(Name,
                                     "its value after " + Loop +
                                         ", which ldslint does not follow past the loop",
                                     false, std::nullopt, LaneVarying);
       It = Detached.insert({Id, U}).first;
     }
-    return SymExpr::symbol(It->second, Loops[LoopIndex].VarType);
+    return SymExpr::symbol(It->second, Type);
   };
   Access.Address = substitute(Access.Address, detach);
   if (BoundsAddress)

@@ -86,6 +86,9 @@ struct EvalResult {
   double Wavefronts = 0;     ///< mean per executed warp instruction
   double Ideal = 0;          ///< mean ideal per executed warp instruction
   bool MeanKnown = true;     ///< false when enumeration hit the budget
+  /// Wavefronts/Ideal are the means of the iterations in which the compiler
+  /// keeps the access separate; the others are left out (IterationPairs.h).
+  bool MeanLeavesOutIterations = false;
   /// Unknown because enumerating the cases of a condition exceeded the
   /// budget (a fix whose check ends so is not proven, not refuted).
   bool BudgetExceeded = false;

@@ -2,6 +2,7 @@
 #include "ir/IrFindings.h"
 
 #include "AccessPlacement.h"
+#include "IterationPairs.h"
 #include "LaunchEvaluation.h"
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
@@ -471,6 +472,7 @@ std::vector<Finding> analyzeDeviceModule(
       return G.Result;
     };
     markMergeCandidates(K.Model, Arrays, Models, Model, Findings, First, &Ptxas);
+    markIterationPairs(K.Model, Arrays, Models, Model, Findings, First, Ptxas);
     addRecursiveAccesses(Locations, DM, Fn, FD, Function, Model, First,
                          [&](Finding &F) { Placement().place(F); }, Findings);
     addDroppedReads(Locations, DM, Fn, FD, Function, Model, First,

@@ -45,6 +45,10 @@ VERDICT_DISAGREE = "DISAGREE"
 # lane. When the measured ideal per instruction is below the prediction, the
 # two are compared per ideal wavefront (the conflict factor) instead.
 VERDICT_AGREE_ACTIVE = "agree (active warps)"
+# A conflict whose degree depends on a value the analysis does not know (a
+# loop bound from the command line) has a verdict but no mean: it agrees
+# when the measured instructions conflict (more wavefronts than ideal).
+VERDICT_AGREE_VERDICT = "agree (verdict, no mean)"
 VERDICT_NOT_PREDICTED = "not predicted"
 VERDICT_NOT_MEASURED = "not measured"
 
@@ -380,6 +384,13 @@ def compare(preds, measured, rel, abs_tol):
                 row["note"].append("never executed")
         elif not fs:
             row["verdict"] = VERDICT_NOT_PREDICTED
+        elif row["pred"] is None and fs and all(
+                str(x.get("status", "")).lower() == "conflict" for x in fs):
+            conflicts = m.ideal_pi and m.wpi > m.ideal_pi * (1 + rel) + abs_tol
+            row["verdict"] = VERDICT_AGREE_VERDICT if conflicts else VERDICT_DISAGREE
+            row["note"].append("predicted a conflict of %s-way, no mean" % "/".join(
+                sorted({"%s- to %s" % (x["least_degree"], x["degree"]) if x.get("least_degree")
+                        else str(x.get("degree")) for x in fs})))
         elif row["pred"] is None:
             row["verdict"] = VERDICT_NOT_PREDICTED
             reasons = sorted({str(x.get("reason", "")).strip() for x in fs
@@ -420,8 +431,10 @@ def render_markdown(rows, title, pred_files, ncu_files, rel, abs_tol, warnings):
                "\u2020 = several findings on the line, their mean is compared."
                % (rel * 100, abs_tol))
     out.append("")
-    out.append("**Summary: %d agree, %d agree on active warps, %d DISAGREE, %d not predicted, %d not measured "
+    verdicts = counts.get(VERDICT_AGREE_VERDICT, 0)
+    out.append("**Summary: %d agree, %d agree on active warps, %s%d DISAGREE, %d not predicted, %d not measured "
                "(%d rows)**" % (counts.get(VERDICT_AGREE, 0), counts.get(VERDICT_AGREE_ACTIVE, 0),
+                               "%d agree on the verdict (no mean), " % verdicts if verdicts else "",
                                counts.get(VERDICT_DISAGREE, 0),
                                 counts.get(VERDICT_NOT_PREDICTED, 0),
                                 counts.get(VERDICT_NOT_MEASURED, 0), len(rows)))

@@ -687,3 +687,46 @@ TEST(Evaluator, AVariableReadAfterItsLoopIsAnUnknown) {
                       "after the loop `for (k = 0; k < B; ++k)`, which ldslint does not "
                       "follow past the loop)");
 }
+
+// for (b = 0; b < 5; ++b) q <<= 1; then s[tx * q]: the loop's bounds are
+// constants, so it is stepped to its end (q = 32) and the access is a
+// 32-way conflict; with a bound from a kernel argument q stays an unknown.
+TEST(Evaluator, AFinishedLoopOfConstantBoundsIsSteppedToItsEnd) {
+  Fixture F;
+  auto loopTo = [&](SymRef Bound) {
+    SymbolInfo BS;
+    BS.Kind = SymbolKind::LoopVar;
+    BS.Name = "b";
+    BS.LoopIndex = static_cast<unsigned>(F.K.Loops.size());
+    const SymbolId Bv = F.K.addSymbol(BS);
+    SymbolInfo QS = BS;
+    QS.Name = "q";
+    const SymbolId Qv = F.K.addSymbol(QS);
+    LoopModel L;
+    L.Var = Bv;
+    L.VarType = IntType{32, true};
+    L.Init = SymExpr::constant(0, L.VarType);
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Bv, L.VarType), Bound, IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Bv, L.VarType),
+                             SymExpr::constant(1, L.VarType), L.VarType);
+    LoopCompanion C;
+    C.Var = Qv;
+    C.VarType = L.VarType;
+    C.Init = SymExpr::constant(1, L.VarType);
+    C.Next = SymExpr::binary(Op::Shl, SymExpr::symbol(Qv, L.VarType),
+                             SymExpr::constant(1, L.VarType), L.VarType);
+    L.Companions.push_back(C);
+    L.Text = "for (b = 0; b < B; ++b)";
+    F.K.Loops.push_back(L);
+    return SymExpr::symbol(Qv, L.VarType);
+  };
+  const SymRef Q = loopTo(SymExpr::constant(5, IntType{32, true}));
+  EvalResult R = F.eval(mul(mul(F.sym(F.Tx), Q), F.c(4)), parseBlockShape("32"));
+  ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 32u);
+  EXPECT_TRUE(R.MeanKnown);
+  const SymRef Open = loopTo(SymExpr::symbol(F.param("B"), IntType{32, true}));
+  R = F.eval(mul(mul(F.sym(F.Tx), Open), F.c(4)), parseBlockShape("32"));
+  EXPECT_NE(R.Status, Verdict::Conflict);
+  EXPECT_NE(R.Reason.find("`q`"), std::string::npos) << R.Reason;
+}

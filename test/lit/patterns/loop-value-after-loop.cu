@@ -4,7 +4,7 @@
 // lane when its loop's values are. A test of it then decides nothing about
 // banks; an address made of it is `unknown` and names it. (This used to be
 // "division by zero or an out-of-range shift".)
-// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
 
 __global__ void afterLoop(float *out, int n) {
   __shared__ float s[64];
@@ -37,4 +37,20 @@ __global__ void afterLoop(float *out, int n) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-void launch(float *o, int n) { afterLoop<<<1, 32>>>(o, n); }
+// A loop of constant bounds is stepped to its end: `q` is 32 after it, so
+// the stride is 32 words (a 32-way conflict, not an unknown).
+__global__ void constantLoop(float *out) {
+  __shared__ float w[1024];
+  int q = 1;
+  for (int b = 0; b < 5; ++b)
+    q <<= 1;
+  w[threadIdx.x * q] = 1;
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'w' on sm_{{[0-9]+}}: 32 wavefronts per warp instruction, ideal 1
+  __syncthreads();
+  out[threadIdx.x] = w[threadIdx.x];
+}
+
+void launch(float *o, int n) {
+  afterLoop<<<1, 32>>>(o, n);
+  constantLoop<<<1, 32>>>(o);
+}
