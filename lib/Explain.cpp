@@ -210,8 +210,12 @@ std::string explainFinding(const Finding &F, bool Colour) {
     // A fix whose effect is not re-evaluated here (e.g. a row-stride change).
     OS << "-- fix: " << F.Fixes.front().Description << " (not drawn)\n";
   } else if (R.Status == Verdict::Conflict) {
-    OS << "-- no fix offered"
-       << (F.FixNotes.empty() ? std::string() : ": " + F.FixNotes.front()) << "\n";
+    // The planner's notes already begin "no fix offered: ".
+    const std::string Note = F.FixNotes.empty() ? std::string() : F.FixNotes.front();
+    OS << "-- " << (Note.rfind("no fix offered", 0) == 0 ? Note
+                    : Note.empty()                       ? std::string("no fix offered")
+                                                         : "no fix offered: " + Note)
+       << "\n";
   }
   OS << "\n";
   return OS.str();

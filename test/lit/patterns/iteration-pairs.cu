@@ -6,6 +6,10 @@
 // starts from the offset the up-sweep leaves, stepped to its end.
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch -fgpu-rdc 2>&1 | FileCheck %s --check-prefix=RDC
+// RUN: not %ldslint --explain %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// EXPLAIN: 16-way bank conflict reading 'temp' in 'blelloch'
+// EXPLAIN-NOT: no fix offered: no fix offered
+// EXPLAIN: -- no fix offered: the accesses of the one-dimensional 'temp' do not share one row stride
 #define N 512
 
 __global__ void blelloch(float *d) {
