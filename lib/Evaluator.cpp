@@ -809,10 +809,29 @@ void AccessEvaluation::detachFinishedLoops() {
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
       const bool LaneVarying = Varying.count(Id) > 0;
+      // Where the bound is not known, the value it ends with is one of
+      // those its steps reach (`offset <<= 1` from 1: a power of two, or
+      // 0 past the wrap): a superset, enumerated like a loop's values.
+      std::optional<std::vector<int64_t>> Orbit;
+      if (!LaneVarying) {
+        const LoopModel &L = Loops[LoopIndex];
+        SymRef Init = L.Init, Next = L.Next;
+        for (const LoopCompanion &C : L.Companions)
+          if (C.Var == Id) {
+            Init = C.Init;
+            Next = C.Next;
+          }
+        Orbit = orbitOf(Id, Init, Next, nullptr);
+      }
+      std::optional<std::pair<int64_t, int64_t>> Domain;
+      if (Orbit && !Orbit->empty())
+        Domain = std::pair<int64_t, int64_t>(Orbit->front(), Orbit->back());
       const SymbolId U = addUnknown(Name,
                                     "its value after " + Loop +
                                         ", which ldslint does not follow past the loop",
-                                    false, std::nullopt, LaneVarying);
+                                    false, Domain, LaneVarying);
+      if (Domain)
+        Symbols[U].Values = *Orbit;
       It = Detached.insert({Id, U}).first;
     }
     return SymExpr::symbol(It->second, Type);

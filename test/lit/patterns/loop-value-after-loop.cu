@@ -33,6 +33,11 @@ __global__ void afterLoop(float *out, int n) {
     off <<= 1;
   s[(threadIdx.x + off) % 64] = 4;
   // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  // It ends with one of the values its step reaches from 1 (a power of
+  // two, or 0 past the wrap), each of which gives a permutation here.
+  s[(threadIdx.x ^ off) & 63] = 5;
+  // CHECK: loop-value-after-loop.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  // CHECK: note: the result holds for every value `off` can take (its value after the loop at line [[@LINE-8]], which ldslint does not follow past the loop)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
