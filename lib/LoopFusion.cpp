@@ -116,6 +116,68 @@ std::string instructionName(const AccessModel &A, unsigned Bytes) {
 
 } // namespace
 
+namespace {
+/// 1- and 2-byte accesses of consecutive iterations of a loop nvcc unrolls
+/// completely are made wider stores and loads before ptxas (FlashAttention
+/// 2's `cute::fill` of a half tile: 2-byte stores as written,
+/// `st.shared.v4.u32` in nvcc's PTX). That was not measured: a conflict of
+/// the access as written is not claimed; no conflict is kept, with no mean.
+EvalResult subWordAsEmitted(const KernelModel &Kernel, const AccessModel &Access,
+                            EvalResult AsWritten) {
+  const LoopModel &L = Kernel.Loops[Access.Loops.back()];
+  if (!L.Enumerable || !L.Init || L.UnrollDisabled || L.ExitsInBody ||
+      AsWritten.Status == Verdict::Unknown)
+    return AsWritten;
+  const std::optional<uint64_t> Trips = constantTripCount(L);
+  if (!Trips || *Trips < 2)
+    return AsWritten;
+  std::set<SymbolId> Companions;
+  for (const LoopCompanion &C : L.Companions)
+    Companions.insert(C.Var);
+  if (!mentions(*Access.Address, {L.Var}) || mentions(*Access.Address, Companions))
+    return AsWritten;
+  // Unrolled, the iterations' addresses differ by constants; the wider
+  // access needs two consecutive ones a width apart (`tile[t * 8 + i]`,
+  // CuTe's `i % 8 + i / 8 * stride`), not `s[base + pos]` with `pos = (pos
+  // + 4) & 63` (NVIDIA's histogram64: 1-byte reads, measured as written).
+  auto At = [&](int64_t V) {
+    return substitute(Access.Address, [&](SymbolId S) -> SymRef {
+      return S == L.Var ? SymExpr::constant(V, L.VarType) : nullptr;
+    });
+  };
+  std::optional<int64_t> Value = evaluate(*L.Init, [](SymbolId) { return std::nullopt; });
+  bool Adjacent = false;
+  for (uint64_t K = 0; Value && K + 1 < std::min<uint64_t>(*Trips, 64) && !Adjacent; ++K) {
+    const std::optional<int64_t> After = evaluate(*L.Next, [&](SymbolId S) {
+      return S == L.Var ? Value : std::nullopt;
+    });
+    if (!After)
+      break;
+    const IntType I64{64, true};
+    const std::optional<int64_t> D = constantValue(Polynomial::of(SymExpr::binary(
+        Op::Sub, SymExpr::cast(At(*After), I64), SymExpr::cast(At(*Value), I64), I64)).toExpr());
+    Adjacent = D && std::llabs(*D) == int64_t(Access.WidthBytes);
+    Value = After;
+  }
+  if (!Adjacent)
+    return AsWritten;
+  const std::string Why = "the compiler may make one wider access of the " +
+                          std::to_string(Access.WidthBytes) +
+                          "-byte accesses of consecutive iterations of '" +
+                          Kernel.symbolName(L.Var) +
+                          "', a loop it unrolls (nvcc does, before ptxas; not measured)";
+  if (AsWritten.Status == Verdict::Conflict) {
+    AsWritten.Status = Verdict::Unknown;
+    AsWritten.Reason = Why + "; as written it would be " + degreeWords(AsWritten);
+    return AsWritten;
+  }
+  AsWritten.MeanKnown = false;
+  AsWritten.Assumptions.push_back(Why + ": assumed the wider access is conflict-free "
+                                        "too, as each of its parts is");
+  return AsWritten;
+}
+} // namespace
+
 std::optional<uint64_t> constantTripCount(const LoopModel &Loop, uint64_t Limit) {
   // Companions do not change it: a header that reads one does not evaluate
   // below.
@@ -155,10 +217,12 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   auto AsWritten = [&] {
     return evaluateAccess(Kernel, Access, Shape, Model, Options);
   };
-  if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes != 4 ||
+  if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes > 4 ||
       Access.Kind == AccessKind::Atomic || !Access.Address ||
       Access.Loops.empty() || Options.ExpectZeroAddress)
     return AsWritten();
+  if (Access.WidthBytes < 4)
+    return subWordAsEmitted(Kernel, Access, AsWritten());
   const LoopModel &L = Kernel.Loops[Access.Loops.back()];
   if (!L.Enumerable || !L.Init || L.UnrollDisabled)
     return AsWritten();
