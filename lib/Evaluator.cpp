@@ -1886,6 +1886,54 @@ EvalResult AccessEvaluation::run() {
     return Result;
   }
 
+  // The condition variables were evaluated at large generic values (lanes
+  // then share a word only where they always do), which make unreadable
+  // examples ("bytes -4, 4197372, ..."). The example is taken at the
+  // smallest positive value of the worst residue instead, where that value
+  // gives the same counts.
+  int64_t ExampleBase = Generic[0];
+  if (!ConditionVars.empty() && !BudgetHit) {
+    std::vector<int64_t> Small = WorstAssignment;
+    // One variable: the smallest positive residue as bad as the worst (16
+    // rather than 128 for "32-way when `offset` % 16 == 0").
+    if (ConditionVars.size() == 1 && FiniteVars.empty())
+      for (const auto &[A, T] : ByAssignment)
+        if (A.size() == 1 && A[0] > 0 && T.sameAs(Worst)) {
+          Small = A;
+          break;
+        }
+    for (unsigned V = 0; V < ConditionVars.size() && V < Small.size(); ++V) {
+      if (Small[V] == 0)
+        Small[V] = Window;
+      setUnknown(ConditionVars[V], Small[V]);
+    }
+    for (unsigned V = 0; V < FiniteVars.size(); ++V)
+      if (ConditionVars.size() + V < Small.size())
+        setUnknown(FiniteVars[V], Small[ConditionVars.size() + V]);
+    const uint64_t Spent = LaneEvaluations, LeftOut = OutOfBounds;
+    const bool Failed = EvalFailed;
+    LaneEvaluations = 0;
+    const Tally T = enumerateWarps();
+    const bool Same = !BudgetHit && !EvalFailed && T.Instructions == Worst.Instructions &&
+                      T.sameAs(Worst) && OutOfBounds == LeftOut;
+    LaneEvaluations += Spent;
+    OutOfBounds = LeftOut;
+    EvalFailed = Failed;
+    BudgetHit = false;
+    if (Same) {
+      Worst.ExampleWarp = T.ExampleWarp;
+      Worst.ExampleContext = T.ExampleContext;
+      for (unsigned V = 0; V < ConditionVars.size() && V < Small.size(); ++V)
+        Worst.ExampleContext += (Worst.ExampleContext.empty() ? "" : ", ") +
+                                Symbols[ConditionVars[V]].Name + " = " +
+                                std::to_string(Small[V]);
+      Worst.Example = T.Example;
+      Worst.Picture = T.Picture;
+      WorstAssignment = Small;
+      ExampleBase = 0;
+    }
+  }
+
   Result.Degree = Worst.Degree;
   Result.MeanOverAssumedShapes = !Shape && !StructuralVars.empty();
   Result.Instructions = Worst.Instructions;
@@ -1896,7 +1944,7 @@ EvalResult AccessEvaluation::run() {
   Result.Example = Worst.Example;
   Result.Picture = Worst.Picture;
   if (Options.PictureWarps > 0 && !Options.StopAtFirstConflict)
-    keepViews(Worst, WorstAssignment, Generic[0]);
+    keepViews(Worst, WorstAssignment, ExampleBase);
 
   // A value of a finite variable under which no lane performs the access
   // adds nothing to the mean (the loop does not reach it there).

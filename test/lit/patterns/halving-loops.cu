@@ -53,6 +53,8 @@ __global__ void scan(float *d, int size) {
     if (t < active)
       block[offset * (2 * t + 2) - 1] += 1.0f;
     // CHECK: halving-loops.cu:[[@LINE-1]]:7: warning: 2- to 32-way bank conflict reading shared array 'block' on sm_{{[0-9]+}}: up to 32 wavefronts per warp instruction, ideal 1
+    // The example is taken at a small value of the worst residue.
+    // CHECK: note: lanes 0, 1, 2, 3, ..., 31 of warp 0 access bytes -4, 124, 252, 380, ..., 3964 of 'block' (plus a uniform offset), all in bank 31 (at `offset` = 16)
     // CHECK: note: the degree depends on `offset`: 32-way when `offset` % 16 == 0, at least 2-way for every value; the mean is not known
     offset <<= 1;
   }
