@@ -795,16 +795,22 @@ void AccessEvaluation::detachFinishedLoops() {
     if (Kind != SymbolKind::LoopVar || Enclosing.count(LoopIndex) ||
         LoopIndex >= Loops.size())
       return nullptr;
-    IntType Type = Loops[LoopIndex].VarType;
-    for (const LoopCompanion &C : Loops[LoopIndex].Companions)
-      if (C.Var == Id)
+    // The variable's own start, step and type: the loop's, or a companion's.
+    const LoopModel &L = Loops[LoopIndex];
+    IntType Type = L.VarType;
+    SymRef Init = L.Init, Next = L.Next;
+    for (const LoopCompanion &C : L.Companions)
+      if (C.Var == Id) {
         Type = C.VarType;
+        Init = C.Init;
+        Next = C.Next;
+      }
     auto It = Detached.find(Id);
     if (It == Detached.end()) {
-      if (const std::optional<int64_t> Exit = exitValueOf(Id, Loops[LoopIndex]))
+      if (const std::optional<int64_t> Exit = exitValueOf(Id, L))
         return SymExpr::constant(*Exit, Type);
       const std::string Name = "`" + Symbols[Id].Name + "`";
-      const std::string &Text = Loops[LoopIndex].Text;
+      const std::string &Text = L.Text;
       const std::string Loop = Text.empty()                ? std::string("its loop")
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
@@ -813,16 +819,8 @@ void AccessEvaluation::detachFinishedLoops() {
       // those its steps reach (`offset <<= 1` from 1: a power of two, or
       // 0 past the wrap): a superset, enumerated like a loop's values.
       std::optional<std::vector<int64_t>> Orbit;
-      if (!LaneVarying) {
-        const LoopModel &L = Loops[LoopIndex];
-        SymRef Init = L.Init, Next = L.Next;
-        for (const LoopCompanion &C : L.Companions)
-          if (C.Var == Id) {
-            Init = C.Init;
-            Next = C.Next;
-          }
+      if (!LaneVarying)
         Orbit = orbitOf(Id, Init, Next, nullptr);
-      }
       std::optional<std::pair<int64_t, int64_t>> Domain;
       if (Orbit && !Orbit->empty())
         Domain = std::pair<int64_t, int64_t>(Orbit->front(), Orbit->back());
