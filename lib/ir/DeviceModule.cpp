@@ -1,6 +1,7 @@
 //===- DeviceModule.cpp ----------------------------------------------------===//
 #include "DeviceModule.h"
 #include "DebugTime.h"
+#include "ir/ArithmeticSelects.h"
 #include "ir/SharedReach.h"
 #include "ir/StoredPointers.h"
 #include "ir/VectorCopies.h"
@@ -418,9 +419,12 @@ void registerStoredPointers(llvm::PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
          llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (Name != "ldslint-forward-stored-pointers")
+        if (Name == "ldslint-forward-stored-pointers")
+          FPM.addPass(ForwardStoredPointers());
+        else if (Name == "ldslint-arithmetic-selects")
+          FPM.addPass(ArithmeticBranchesToSelects());
+        else
           return false;
-        FPM.addPass(ForwardStoredPointers());
         return true;
       });
 }
@@ -493,7 +497,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
           Inline, "cgscc(function(ldslint-before-inlining),inline,function(sroa,"
                   "ldslint-watch-loads,ldslint-after-inlining,early-cse," +
                       InstCombine +
-                      ",ldslint-simplifycfg))")) {
+                      ",ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
     return;
   }

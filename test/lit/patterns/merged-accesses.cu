@@ -47,8 +47,31 @@ __global__ void members(float *out) {
                      v[threadIdx.x].w;
 }
 
-void launch(float *o) {
+// The same with a choice per member, as BinomialOption writes it: clang
+// emits a branch per member, and its simplifycfg makes them selects, so the
+// four stores share a block and are merged as above (on gfx90a, one
+// ds_write_b128 at -O3: `clang++ -x hip --offload-arch=gfx90a -O3 -S`).
+__global__ void chosen_members(float *out, const float4 *in) {
+  __shared__ float4 v[64];
+  float4 p = in[threadIdx.x];
+  v[threadIdx.x].x = p.x > 0 ? (float)p.x : 0.0f;
+  v[threadIdx.x].y = p.y > 0 ? (float)p.y : 0.0f;
+  v[threadIdx.x].z = p.z > 0 ? (float)p.z : 0.0f;
+  v[threadIdx.x].w = p.w > 0 ? (float)p.w : 0.0f;
+  // ALL: merged-accesses.cu:[[@LINE-4]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: note: the compiler merges accesses at consecutive addresses into this 16-byte instruction
+  // ALL: merged-accesses.cu:[[@LINE-5]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: merged-accesses.cu:[[@LINE-5]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // ALL: merged-accesses.cu:[[@LINE-5]]:{{[0-9]+}}: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict (4 wavefronts per warp instruction)
+  // AMD-NOT: merged-accesses.cu:[[@LINE-9]]:{{.*}} not decided
+  __syncthreads();
+  out[threadIdx.x] = v[threadIdx.x].x + v[threadIdx.x].y + v[threadIdx.x].z +
+                     v[threadIdx.x].w;
+}
+
+void launch(float *o, const float4 *i) {
   members<<<1, 64>>>(o);
+  chosen_members<<<1, 64>>>(o, i);
   pairs<<<1, 64>>>(o);
   far<<<1, 64>>>(o);
 }
