@@ -288,6 +288,9 @@ private:
   /// block shape keeps the same across a warp (threadIdx.y in blocks whose
   /// rows are whole warps).
   bool isWarpUniform(const SymRef &E) const;
+  /// Whether \p E is threadIdx.x laid out so that each warp starts at a
+  /// multiple of the warp size along x.
+  bool startsWarpsAlongX(SymRef E) const;
   /// Whether every occurrence of \p U in \p E is inside a remainder
   /// `(c * U + rest) % m` (or `& (m - 1)`) whose period in U divides
   /// \p Window, so that the residue enumeration covers every value of U.
@@ -443,23 +446,67 @@ bool AccessEvaluation::isLaneVarying(const SymRef &E) const {
 
 bool AccessEvaluation::isWarpUniform(const SymRef &E) const {
   const unsigned W = Model.WaveSize;
-  for (SymbolId Id : symbolsOf(E)) {
-    const SymbolInfo &S = Symbols[Id];
-    if (S.Kind == SymbolKind::ThreadIdx && Shape && !LaneVaryingSyms.count(Id)) {
+  switch (E->K) {
+  case SymExpr::Kind::Const:
+    return true;
+  case SymExpr::Kind::Symbol: {
+    const SymbolInfo &S = Symbols[E->Sym];
+    if (S.Kind == SymbolKind::ThreadIdx && Shape && !LaneVaryingSyms.count(E->Sym)) {
       // A warp is W consecutive threads in x-major order.
       const unsigned Below = S.Dim == 0   ? 1
                              : S.Dim == 1 ? Shape->X
                                           : Shape->X * Shape->Y;
       const unsigned Extent =
           S.Dim == 0 ? Shape->X : S.Dim == 1 ? Shape->Y : Shape->Z;
-      if (Extent == 1 || Below % W == 0)
-        continue;
-      return false;
+      return Extent == 1 || Below % W == 0;
     }
-    if (isLaneVarying(SymExpr::symbol(Id)))
-      return false;
+    return !isLaneVarying(E);
   }
-  return true;
+  case SymExpr::Kind::Binary:
+    // The warp's index along x (`threadIdx.x / 32`, `>> 5`, `& ~31`) is
+    // the same for its lanes.
+    if (const auto C = constantValue(E->B); C && startsWarpsAlongX(E->A)) {
+      if ((E->Opcode == Op::Div && *C > 0 && *C % W == 0) ||
+          (E->Opcode == Op::Shr && *C >= 0 && *C < 32 && (int64_t(1) << *C) % W == 0) ||
+          (E->Opcode == Op::And && (*C & int64_t(W - 1)) == 0))
+        return true;
+    }
+    return isWarpUniform(E->A) && isWarpUniform(E->B);
+  case SymExpr::Kind::Unary:
+    return isWarpUniform(E->A);
+  case SymExpr::Kind::Ternary:
+    return isWarpUniform(E->A) && isWarpUniform(E->B) && isWarpUniform(E->C);
+  }
+  return false;
+}
+
+bool AccessEvaluation::startsWarpsAlongX(SymRef E) const {
+  const unsigned W = Model.WaveSize;
+  while (E->K == SymExpr::Kind::Unary && E->Opcode == Op::Cast && E->Type.Bits >= 16)
+    E = E->A;
+  // threadIdx.x, where each warp starts a multiple of W along x: rows a
+  // multiple of W wide, or one row.
+  if (E->K == SymExpr::Kind::Symbol) {
+    const SymbolInfo &S = Symbols[E->Sym];
+    return S.Kind == SymbolKind::ThreadIdx && S.Dim == 0 && Shape &&
+           !LaneVaryingSyms.count(E->Sym) &&
+           (Shape->X % W == 0 || (Shape->Y == 1 && Shape->Z == 1));
+  }
+  // Without a shape, threadIdx.x is `lane + W * (threadIdx.x / W)`.
+  if (E->K != SymExpr::Kind::Binary || E->Opcode != Op::Add)
+    return false;
+  auto IsLane = [&](const SymRef &X) {
+    return X->K == SymExpr::Kind::Symbol && Symbols[X->Sym].Kind == SymbolKind::Lane;
+  };
+  auto IsWarpStart = [&](const SymRef &X) {
+    if (X->K != SymExpr::Kind::Binary || X->Opcode != Op::Mul)
+      return false;
+    const bool ConstFirst = constantValue(X->A).has_value();
+    const auto C = constantValue(ConstFirst ? X->A : X->B);
+    const SymRef &V = ConstFirst ? X->B : X->A;
+    return C && *C % W == 0 && V->K == SymExpr::Kind::Symbol && !isLaneVarying(V);
+  };
+  return (IsLane(E->A) && IsWarpStart(E->B)) || (IsLane(E->B) && IsWarpStart(E->A));
 }
 
 bool AccessEvaluation::nonNegative(const SymRef &E) const {

@@ -32,6 +32,22 @@ namespace {
 
 const IntType I64{64, true};
 
+/// The object \p P points into, through HIP's `inttoptr (ptrtoint %arg)`
+/// round trips (getUnderlyingObject stops at them).
+const Value *underlyingObject(const Value *P) {
+  for (int Guard = 0; Guard < 8; ++Guard) {
+    P = getUnderlyingObject(P);
+    auto *I2P = dyn_cast<Operator>(P);
+    if (!I2P || I2P->getOpcode() != Instruction::IntToPtr)
+      return P;
+    auto *P2I = dyn_cast<Operator>(I2P->getOperand(0));
+    if (!P2I || P2I->getOpcode() != Instruction::PtrToInt)
+      return P;
+    P = P2I->getOperand(0);
+  }
+  return P;
+}
+
 /// `#pragma unroll 1` / `#pragma nounroll` as clang records them on the loop.
 bool unrollDisabled(const Loop &L) {
   if (findOptionMDForLoop(&L, "llvm.loop.unroll.disable"))
@@ -397,6 +413,11 @@ private:
     if (auto *D = dyn_cast<PossiblyDisjointInst>(B))
       if (D->isDisjoint())
         return true;
+#else
+    // LLVM 15's instcombine makes such adds ors without marking them.
+    if (haveNoCommonBitsSet(B->getOperand(0), B->getOperand(1),
+                            B->getModule()->getDataLayout()))
+      return true;
 #endif
     auto *C = dyn_cast<ConstantInt>(B->getOperand(1));
     auto *L = dyn_cast<BinaryOperator>(B->getOperand(0));
@@ -747,7 +768,7 @@ private:
   /// member (clang names member addresses after the member).
   std::string loadedName(const LoadInst *L, const PointerValue &P) {
     const Value *Ptr = L->getPointerOperand();
-    const Value *Obj = getUnderlyingObject(Ptr);
+    const Value *Obj = underlyingObject(Ptr);
     std::string Base;
     if (auto *A = dyn_cast<Argument>(Obj))
       Base = A->getArgNo() < ParamNames.size() && !ParamNames[A->getArgNo()].empty()
@@ -778,12 +799,23 @@ private:
         P = G->getPointerOperand();
         continue;
       }
-      if (auto *O = dyn_cast<Operator>(P))
+      if (auto *O = dyn_cast<Operator>(P)) {
         if (O->getOpcode() == Instruction::AddrSpaceCast ||
             O->getOpcode() == Instruction::BitCast) {
           P = O->getOperand(0);
           continue;
         }
+        // HIP's kernel arguments arrive as global pointers made generic
+        // through integers (`inttoptr (ptrtoint %in.coerce)`).
+        if (O->getOpcode() == Instruction::IntToPtr) {
+          auto *I = dyn_cast<Operator>(O->getOperand(0));
+          if (I && I->getOpcode() == Instruction::PtrToInt) {
+            P = I->getOperand(0);
+            continue;
+          }
+          return !isVarying(value(O->getOperand(0)));
+        }
+      }
       if (auto *L = dyn_cast<LoadInst>(P))
         return !isVarying(load(L));
       if (auto *C = dyn_cast<CallBase>(P))
