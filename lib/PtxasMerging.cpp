@@ -185,10 +185,12 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
     if (std::find(Distinct.begin(), Distinct.end(), M.Access) == Distinct.end())
       Distinct.push_back(M.Access);
   const size_t Count = Distinct.size();
-  if (Count != 2 && Count != 4)
-    return false;
   const AccessModel &Low = *Run.front().Access;
-  if (Low.WidthBytes != 4 || !Low.Address)
+  // Two or four 4-byte words, or two 8-byte ones (pairs17.cu): at most one
+  // 16-byte instruction.
+  const int64_t Width = Low.WidthBytes;
+  if (!Low.Address || (Width != 4 && Width != 8) || (Count != 2 && Count != 4) ||
+      Width * static_cast<int64_t>(Count) > 16)
     return false;
   // "the one at line 3, column 5", "the ones at ...", or, for the pieces
   // of one copy (a struct assigned whole), "the other accesses of this
@@ -221,9 +223,12 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
     return Note("with relocatable device code (-fgpu-rdc, nvcc -rdc=true) "
                 "ptxas merges no accesses of a static shared array (measured "
                 "on the H200)");
-  const int64_t Bytes = 4 * static_cast<int64_t>(Count);
+  const int64_t Bytes = Width * static_cast<int64_t>(Count);
+  // Dynamic shared memory starts 16-byte aligned as ptxas sees it: two
+  // adjacent doubles of `extern __shared__ double d[]` are one LDS.128
+  // (pairs17.cu), two floats one LDS.64 (pairs.cu).
   const unsigned BaseAlign =
-      Low.DynamicShared ? std::max(Low.BaseAlign, 8u) : Low.BaseAlign;
+      Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
   if (BaseAlign < Bytes)
     return false;
   // A pair misaligned for every thread of the launched block cannot be one
@@ -233,11 +238,11 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
     return false;
   if (Count == 2 && !Remainders->count(0))
     return Note("the lower address is " + std::to_string(*Remainders->begin()) +
-                " modulo 8 for every thread" +
+                " modulo " + std::to_string(Bytes) + " for every thread" +
                 (LaunchedBlock ? " of the " + LaunchedBlock->str() + " block"
                                : std::string()) +
-                ", so no 8-byte instruction can serve both (measured on the "
-                "H200)");
+                ", so no " + std::to_string(Bytes) +
+                "-byte instruction can serve both (measured on the H200)");
   // ptxas merges only what it can prove aligned without the block shape:
   // every thread-dependent term a multiple of the width (rows of 33 floats
   // launched with one row stay two instructions, measured).

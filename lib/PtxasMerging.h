@@ -1,7 +1,8 @@
 //===- PtxasMerging.h - Adjacent shared accesses as ptxas emits them -*- C++ -*-===//
 //
 // ptxas, for nvcc's PTX and clang's alike, makes one LDS.64/STS.64 of two
-// 4-byte shared accesses to adjacent words, and one LDS.128 of four, when
+// 4-byte shared accesses to adjacent words, and one LDS.128 of four or of
+// two adjacent 8-byte ones (test/hardware/explore/pairs17.cu), when
 // the lowest address is 8- (16-) byte aligned for every thread; a pair
 // misaligned for every thread stays two instructions, and with relocatable
 // device code nothing in a static array is merged (measured on the H200:
@@ -51,7 +52,7 @@ struct RunMember {
   unsigned Line = 0, Column = 0;
 };
 
-/// Decides \p Run (accesses to consecutive 4-byte words, lowest first) as
+/// Decides \p Run (accesses to consecutive 4- or 8-byte elements, lowest first) as
 /// ptxas emits them, where measured: every member gets the merged
 /// instruction's result, or keeps its own with a note that it is not
 /// merged. \p LaunchedBlock: the shape of a launch that runs (not an

@@ -230,7 +230,15 @@ bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
       continue;
     const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
     const unsigned AS = L ? L->getPointerAddressSpace() : 0;
-    if (!L || AS == 0 || isSharedAddressSpace(AS))
+    if (!L || isSharedAddressSpace(AS))
+      return false;
+    // A generic load may read shared memory, unless it reads a kernel
+    // argument's buffer: global memory, as ptxas sees it (nvcc and clang
+    // make such loads ld.global; pairs17.cu: `s[a] = in[t]; s[a + 1] =
+    // in[t + 32]` is one STS.128).
+    if (AS == 0 && !(llvm::isa<llvm::Argument>(
+                         llvm::getUnderlyingObject(L->getPointerOperand())) &&
+                     isKernelFunction(*BB->getParent())))
       return false;
   }
   return Left.empty();
