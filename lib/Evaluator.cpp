@@ -288,8 +288,8 @@ private:
   /// block shape keeps the same across a warp (threadIdx.y in blocks whose
   /// rows are whole warps).
   bool isWarpUniform(const SymRef &E) const;
-  /// Whether \p E is threadIdx.x laid out so that each warp starts at a
-  /// multiple of the warp size along x.
+  /// Whether \p E is threadIdx.x laid out so that each warp (each 32-lane
+  /// half of a wave64) starts at a multiple of 32 along x.
   bool startsWarpsAlongX(SymRef E) const;
   /// Whether every occurrence of \p U in \p E is inside a remainder
   /// `(c * U + rest) % m` (or `& (m - 1)`) whose period in U divides
@@ -445,7 +445,10 @@ bool AccessEvaluation::isLaneVarying(const SymRef &E) const {
 }
 
 bool AccessEvaluation::isWarpUniform(const SymRef &E) const {
-  const unsigned W = Model.WaveSize;
+  // Lanes are costed in groups of at most 32 (a wave64's ds_read_b32 in two
+  // halves; b64/b128 groups inside them): the same value within each
+  // 32-lane half is enough.
+  const unsigned W = std::min(Model.WaveSize, 32u);
   switch (E->K) {
   case SymExpr::Kind::Const:
     return true;
@@ -481,7 +484,7 @@ bool AccessEvaluation::isWarpUniform(const SymRef &E) const {
 }
 
 bool AccessEvaluation::startsWarpsAlongX(SymRef E) const {
-  const unsigned W = Model.WaveSize;
+  const unsigned W = std::min(Model.WaveSize, 32u); // as in isWarpUniform
   while (E->K == SymExpr::Kind::Unary && E->Opcode == Op::Cast && E->Type.Bits >= 16)
     E = E->A;
   // threadIdx.x, where each warp starts a multiple of W along x: rows a

@@ -18,6 +18,21 @@ __global__ void per_block_length(int *out, const int *len, const int *bin) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// A wave64 is costed in 32-lane halves: a term that holds a value not known
+// statically but is the same within each half (`threadIdx.x / 32`) moves
+// the half's addresses together (HeCBench's segsort, ported to HIP).
+__global__ void per_half_wave_offset(int *out, const int *len) {
+  __shared__ int s[4096];
+  const int warp = threadIdx.x / 32, lane = threadIdx.x & 31;
+  const int small = (len[blockIdx.x] + 63) / 64;
+  const int big = warp - small < 0 ? 0 : warp - small;
+  s[big * 128 + lane * 2] = lane;
+  // CHECK: hip-argument-pointers.hip:[[@LINE-1]]:{{[0-9]+}}: warning: 2-way bank conflict writing shared array 's' on gfx90a
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 void launch(int *o, const int *l, const int *b) {
   hipLaunchKernelGGL(per_block_length, dim3(1), dim3(64), 0, 0, o, l, b);
+  hipLaunchKernelGGL(per_half_wave_offset, dim3(1), dim3(128), 0, 0, o, l);
 }
