@@ -39,6 +39,14 @@ bool isArithmeticArm(const llvm::BasicBlock *Arm, const llvm::BasicBlock *From,
 bool foldInto(llvm::BasicBlock *Join, unsigned MaxInstructions) {
   if (!llvm::isa<llvm::PHINode>(Join->front()))
     return false;
+  // Choices of a pointer stay branches: SROA would split a load through a
+  // selected pointer into loads on separate paths, which the vectorizer
+  // then cannot pair as the compile's back end does (rocPRIM's
+  // `predecessor_item = storage.last_items[flat_id - 1]` is one
+  // ds_read_b64 at -O3).
+  for (const llvm::PHINode &Phi : Join->phis())
+    if (Phi.getType()->isPtrOrPtrVectorTy())
+      return false;
   std::vector<llvm::BasicBlock *> Preds(llvm::pred_begin(Join), llvm::pred_end(Join));
   if (Preds.size() != 2 || Preds[0] == Preds[1])
     return false;

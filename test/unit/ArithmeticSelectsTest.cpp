@@ -71,6 +71,19 @@ join:
   ret i32 %r
 }
 
+define float @pointerChoice(i64 %t, i1 %c, ptr %own) {
+entry:
+  br i1 %c, label %arm, label %join
+arm:
+  %p = getelementptr inbounds [64 x <2 x float>], ptr addrspace(3) @v, i64 0, i64 %t, i64 0
+  %g = addrspacecast ptr addrspace(3) %p to ptr
+  br label %join
+join:
+  %q = phi ptr [ %g, %arm ], [ %own, %entry ]
+  %l = load float, ptr %q, align 4
+  ret float %l
+}
+
 define i32 @longArm(i32 %n, i1 %c) {
 entry:
   br i1 %c, label %arm, label %join
@@ -142,6 +155,11 @@ TEST_F(ArithmeticSelectsTest, AnArmThatReadsMemoryStaysABranch) {
 
 TEST_F(ArithmeticSelectsTest, AnArmThatMayTrapStaysABranch) {
   EXPECT_EQ(count<llvm::PHINode>("divisionInArm"), 1u);
+}
+
+TEST_F(ArithmeticSelectsTest, AChoiceOfPointerStaysABranch) {
+  EXPECT_EQ(count<llvm::PHINode>("pointerChoice"), 1u);
+  EXPECT_EQ(count<llvm::SelectInst>("pointerChoice"), 0u);
 }
 
 TEST_F(ArithmeticSelectsTest, ALongArmStaysABranch) {
