@@ -415,7 +415,8 @@ struct WatchNewLoads : llvm::PassInfoMixin<WatchNewLoads> {
   }
 };
 
-void registerStoredPointers(llvm::PassBuilder &PB) {
+/// `ldslint-forward-stored-pointers`, `ldslint-arithmetic-selects`.
+void registerOwnFunctionPasses(llvm::PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
          llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
@@ -471,7 +472,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   llvm::PassBuilder PB;
   registerNonSpeculatingSimplifyCFG(PB);
   registerLoadWatch(PB, Reused, Removed);
-  registerStoredPointers(PB);
+  registerOwnFunctionPasses(PB);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
   llvm::CGSCCAnalysisManager CGAM;

@@ -1,12 +1,12 @@
 //===- ArithmeticSelectsTest.cpp - Arithmetic-only branches become selects ===//
 #include "ir/ArithmeticSelects.h"
+#include "RunFunctionPass.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
@@ -108,19 +108,7 @@ protected:
     llvm::SMDiagnostic Err;
     M = llvm::parseAssemblyString(Module, Err, Ctx);
     ASSERT_TRUE(M) << Err.getMessage().str();
-    llvm::PassBuilder PB;
-    llvm::LoopAnalysisManager LAM;
-    llvm::FunctionAnalysisManager FAM;
-    llvm::CGSCCAnalysisManager CGAM;
-    llvm::ModuleAnalysisManager MAM;
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    for (llvm::Function &F : *M)
-      if (!F.isDeclaration())
-        ArithmeticBranchesToSelects().run(F, FAM);
+    runOnEveryFunction(*M, ArithmeticBranchesToSelects());
     ASSERT_FALSE(llvm::verifyModule(*M, &llvm::errs()));
   }
   template <typename T> unsigned count(const char *Name) const {

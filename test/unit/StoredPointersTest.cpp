@@ -1,12 +1,12 @@
 //===- StoredPointersTest.cpp - Forwarding a pointer kept in a local object ===//
 #include "ir/StoredPointers.h"
+#include "RunFunctionPass.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
@@ -149,19 +149,7 @@ protected:
     llvm::SMDiagnostic Err;
     M = llvm::parseAssemblyString(Module, Err, Ctx);
     ASSERT_TRUE(M) << Err.getMessage().str();
-    llvm::PassBuilder PB;
-    llvm::LoopAnalysisManager LAM;
-    llvm::FunctionAnalysisManager FAM;
-    llvm::CGSCCAnalysisManager CGAM;
-    llvm::ModuleAnalysisManager MAM;
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    for (llvm::Function &F : *M)
-      if (!F.isDeclaration())
-        ForwardStoredPointers().run(F, FAM);
+    runOnEveryFunction(*M, ForwardStoredPointers());
   }
   /// How many loads are left in \p Name; with \p OnlyPointers, of pointers.
   unsigned loads(const char *Name, bool OnlyPointers = false) const {
