@@ -5,16 +5,6 @@
 
 namespace ldslint {
 
-const llvm::DILocation *withOuter(const llvm::DILocation *L,
-                                  const llvm::DILocation *Outer) {
-  if (!Outer)
-    return L;
-  const llvm::DILocation *Inner =
-      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
-  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
-                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
-}
-
 clang::FileID DebugLocationMap::fileOf(const llvm::DILocation *L) {
   const llvm::MDNode *Key = L->getFile();
   if (!Key)

@@ -4,6 +4,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "ir/LocationsByFrame.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 
 namespace ldslint {
@@ -12,11 +13,6 @@ namespace ldslint {
 /// entry is a scan of every source entry of the unit (each macro expansion
 /// is one): clang's translateFile scans them per call, this map once for
 /// all files, and each debug-info file is looked up once.
-/// \p L with \p Outer appended to its chain of inlined-at locations: where
-/// \p L is after the call at \p Outer is inlined. \p L when \p Outer is null.
-const llvm::DILocation *withOuter(const llvm::DILocation *L,
-                                  const llvm::DILocation *Outer);
-
 class DebugLocationMap {
 public:
   explicit DebugLocationMap(const clang::SourceManager &SM) : SM(SM) {}

@@ -59,6 +59,9 @@ struct KernelFilter {
   const std::set<const FunctionDecl *> *Only = nullptr;
   const std::set<std::string> *WithoutShared = nullptr;
   unsigned WithoutSharedLeftOut = 0;
+  /// Whether the whole unit is generated (not only some kernels, as the
+  /// fix planner asks).
+  bool Everything = Only == nullptr;
 
   bool leftOut(const FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>())
@@ -74,6 +77,16 @@ struct KernelFilter {
   }
 };
 
+/// Whether clang emits \p FD, unreferenced, for other units to call: a
+/// user's externally visible device function with a body, neither inline
+/// nor a template.
+bool mayBeCalledFromElsewhere(const FunctionDecl &FD, const SourceManager &SM) {
+  return FD.doesThisDeclarationHaveABody() && !FD.isInlined() &&
+         FD.isExternallyVisible() && !FD.isDependentContext() &&
+         FD.getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+         !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD.getLocation());
+}
+
 void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
                   unsigned &LeftOut, KernelFilter &Kernels) {
   // Host functions have no device code (the code generator itself skips
@@ -82,10 +95,12 @@ void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
     if ((!FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>()) ||
         Kernels.leftOut(FD))
       return;
-    // Only kernels are analysed: a device function that nothing in the
-    // unit names cannot be part of one (another unit's calls, with
-    // -fgpu-rdc, are that unit's).
-    if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced()) {
+    // A device function that nothing in the unit names cannot be part of
+    // one of its kernels; it is generated only when the user wrote it as
+    // one that another unit may call (-fgpu-rdc), since clang emits it then
+    // and its accesses get findings of their own (dropKernelsNotAnalysed).
+    if (!FD->hasAttr<CUDAGlobalAttr>() && !FD->isReferenced() &&
+        !(Kernels.Everything && mayBeCalledFromElsewhere(*FD, SM))) {
       LeftOut += FD->doesThisDeclarationHaveABody();
       return;
     }
@@ -139,9 +154,18 @@ unsigned dropKernelsNotAnalysed(
   const llvm::DenseSet<const llvm::Function *> Reaching =
       functionsReachingSharedMemory(DM.module());
   for (llvm::Function &F : DM.module()) {
-    if (F.isDeclaration() || !isKernelFunction(F))
+    if (F.isDeclaration())
       continue;
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
+    if (!isKernelFunction(F)) {
+      // A device function no code here calls, but that reaches shared
+      // memory: an entry point of its own (handTopLevel says which are
+      // generated).
+      if (F.use_empty() && F.hasExternalLinkage() && Reaching.count(&F) && FD &&
+          !FD->hasAttr<CUDAGlobalAttr>() && (!Analyse || Analyse(FD)))
+        F.addFnAttr(UncalledEntryAttr);
+      continue;
+    }
     if (FD && Analyse && !Analyse(FD)) {
       F.deleteBody();
     } else if (!Reaching.count(&F)) {
@@ -152,7 +176,7 @@ unsigned dropKernelsNotAnalysed(
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (llvm::Function &F : DM.module())
-      if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty()) {
+      if (!F.isDeclaration() && !isAnalysisEntry(F) && F.use_empty()) {
         F.deleteBody();
         Changed = true;
       }
@@ -271,7 +295,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
   if (BeforePasses)
     BeforePasses(*DM->M);
-  normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused, &DM->Removed);
+  normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused, &DM->Removed, &DM->Sunk);
   if (debugTimeEnabled())
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
@@ -441,13 +465,25 @@ struct WatchInlining : llvm::PassInfoMixin<WatchInlining> {
   }
 };
 
+/// `ldslint-sunk-stores`, after instcombine (SunkStores).
+struct ResolveSunkStores : llvm::PassInfoMixin<ResolveSunkStores> {
+  SunkStores *Sunk;
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+    if (Sunk)
+      Sunk->resolve(F);
+    return llvm::PreservedAnalyses::all();
+  }
+};
+
 void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
-                       RemovedAccesses *Removed) {
+                       RemovedAccesses *Removed, SunkStores *Sunk) {
   PB.registerPipelineParsingCallback(
-      [Reused, Removed](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
-                        llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+      [Reused, Removed, Sunk](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
+                              llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "ldslint-watch-loads")
           FPM.addPass(WatchNewLoads{{}, Reused});
+        else if (Name == "ldslint-sunk-stores")
+          FPM.addPass(ResolveSunkStores{{}, Sunk});
         else if (Name == "ldslint-before-inlining" || Name == "ldslint-after-inlining")
           FPM.addPass(WatchInlining{{}, Removed, Name == "ldslint-before-inlining"});
         else
@@ -459,19 +495,20 @@ void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
 } // namespace
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
-                          ReusedLoads *Reused, RemovedAccesses *Removed) {
+                          ReusedLoads *Reused, RemovedAccesses *Removed,
+                          SunkStores *Sunk) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
     F.removeFnAttr(llvm::Attribute::OptimizeNone);
-    if (!isKernelFunction(F)) {
+    if (!isAnalysisEntry(F)) {
       F.removeFnAttr(llvm::Attribute::NoInline);
       F.addFnAttr(llvm::Attribute::AlwaysInline);
     }
   }
   llvm::PassBuilder PB;
   registerNonSpeculatingSimplifyCFG(PB);
-  registerLoadWatch(PB, Reused, Removed);
+  registerLoadWatch(PB, Reused, Removed, Sunk);
   registerOwnFunctionPasses(PB);
   llvm::LoopAnalysisManager LAM;
   llvm::FunctionAnalysisManager FAM;
@@ -498,18 +535,21 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
           Inline, "cgscc(function(ldslint-before-inlining),inline,function(sroa,"
                   "ldslint-watch-loads,ldslint-after-inlining,early-cse," +
                       InstCombine +
-                      ",ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
+                      ",ldslint-sunk-stores,ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
     return;
   }
   if (Reused)
     Reused->watch(M);
+  if (Sunk)
+    for (llvm::Function &F : M)
+      Sunk->watch(F);
   auto Phase = std::chrono::steady_clock::now();
   Inline.run(M, MAM);
   debugTime("  inlining and clean-up", Phase);
   Phase = std::chrono::steady_clock::now();
   for (llvm::Function &F : M)
-    if (!F.isDeclaration() && !isKernelFunction(F) && F.use_empty())
+    if (!F.isDeclaration() && !isAnalysisEntry(F) && F.use_empty())
       F.deleteBody();
   MAM.clear();
   llvm::ModulePassManager MPM;
@@ -519,13 +559,18 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
     return;
   }
   MPM.run(M, MAM);
-  if (Reused)
-    Reused->stop();
   if (Removed)
     Removed->stop(M);
+  if (Sunk)
+    Sunk->stop();
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
+  // Watched through the vectorizer too: it answers a second read of an
+  // address from the first when no store can come between (minimod's
+  // `__restrict__` stencil reads `s_u[sui+1][suj][suk]` twice).
   vectorizeRecordingMerges(M, PB, MAM, Merged);
+  if (Reused)
+    Reused->stop();
   debugTime("  load/store vectorizer", Phase);
 }
 

@@ -31,6 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "ir/RemovedAccesses.h"
 #include "ir/ReusedLoads.h"
+#include "ir/SunkStores.h"
 #include "ir/SharedReach.h" // isKernelFunction
 
 #include <functional>
@@ -92,6 +93,16 @@ public:
   std::vector<const llvm::DILocation *> reusedBy(const llvm::Instruction &I) const {
     return Reused.at(I);
   }
+  /// The same for a read at \p L that the vectorizer merged into another.
+  std::vector<const llvm::DILocation *> reusedBy(const MergedAccess &M) const {
+    return Reused.at(M.Loc);
+  }
+
+  /// The stores from the other arm of an `if` that instcombine sank into
+  /// store \p I (see SunkStores.h), at their source locations.
+  std::vector<const llvm::DILocation *> sunkInto(const llvm::Instruction &I) const {
+    return Sunk.at(I);
+  }
 
   /// The reads of shared variables the pipeline deleted as unused in
   /// function \p Name (see ReusedLoads.h).
@@ -113,15 +124,17 @@ private:
   MergeMap Merged;
   ReusedLoads Reused;
   RemovedAccesses Removed;
+  SunkStores Sunk;
 };
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)
 /// receives what the load/store vectorizer merged, \p Reused the loads the
 /// pipeline replaced by earlier ones, \p Removed the accesses it removed in
-/// helpers.
+/// helpers, \p Sunk the stores instcombine sank out of both arms of an `if`.
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr,
                           ReusedLoads *Reused = nullptr,
-                          RemovedAccesses *Removed = nullptr);
+                          RemovedAccesses *Removed = nullptr,
+                          SunkStores *Sunk = nullptr);
 
 } // namespace ldslint
 

@@ -4,6 +4,7 @@
 
 #include "RowStride.h"
 #include "ir/DebugLocations.h"
+#include "ir/SharedReach.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -288,8 +289,12 @@ private:
 
 /// Whether every use of \p G's address ends in one of \p Accesses: no
 /// store of the address, call, integer conversion or merge of pointers.
+/// Uses in a device function no code calls and that is not among the
+/// modelled (analyseDeviceModule leaves it out when all its accesses are
+/// at the kernels' sites: its helpers') are the kernels' sites too.
 bool onlyUsedBy(const llvm::GlobalVariable &G,
-                const std::set<const llvm::Instruction *> &Accesses) {
+                const std::set<const llvm::Instruction *> &Accesses,
+                const std::set<const llvm::Function *> &ModelledFunctions) {
   std::vector<const llvm::Value *> Work{&G};
   for (size_t I = 0; I < Work.size(); ++I) {
     if (Work.size() > 100000)
@@ -314,7 +319,9 @@ bool onlyUsedBy(const llvm::GlobalVariable &G,
       if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(Inst))
         if (S->getValueOperand() == Work[I])
           return false; // the address itself is stored
-      if (!Accesses.count(Inst))
+      if (!Accesses.count(Inst) &&
+          !(isUncalledEntry(*Inst->getFunction()) &&
+            !ModelledFunctions.count(Inst->getFunction())))
         return false;
     }
   }
@@ -436,6 +443,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
   DebugLocationMap Locations(SM);
   std::map<const VarDecl *, const llvm::GlobalVariable *> Global;
   std::map<const llvm::GlobalVariable *, std::set<const llvm::Instruction *>> Modelled;
+  std::set<const llvm::Function *> ModelledFunctions;
   std::set<FilePosition> Executed; // subscripts with an access of their own
   // Per buffer (by declaration), the subscripts its accesses are written with.
   std::map<SourceLocation, std::vector<std::pair<const VarDecl *, BufferIndex>>> BufferSites;
@@ -446,6 +454,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
       const bool Flat = VD && !VD->getType()->isDependentType() && rankOf(Ctx, VD) < 2;
       if (A.Array && (A.Indices || !A.Model.Address || Flat))
         Modelled[A.Array].insert(A.Inst);
+        ModelledFunctions.insert(A.Inst->getFunction());
     }
   for (const AnalysedKernel &AK : Kernels) {
     std::unique_ptr<ModelledKernel> EK;
@@ -559,7 +568,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
     const auto G = Global.find(VD);
     if (G == Global.end())
       continue; // no access in an analysed kernel: the planner says so
-    if (!onlyUsedBy(*G->second, Modelled[G->second])) {
+    if (!onlyUsedBy(*G->second, Modelled[G->second], ModelledFunctions)) {
       Out.Refused[VD] = "the address of '" + VD->getNameAsString() +
                         "' is used other than by the accesses ldslint analysed "
                         "(stored, passed to a call, or chosen at run time)";

@@ -244,6 +244,30 @@ bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
   return Left.empty();
 }
 
+/// The findings of the stores of the other arm of an `if` that instcombine
+/// sank, with \p F's, into the store \p F is for (SunkStores.h): that
+/// store's result, at their own lines.
+void addSunkStoreFindings(DebugLocationMap &Locations,
+                          const std::vector<const llvm::DILocation *> &Arms,
+                          Finding &F, const std::function<void(Finding &)> &Place,
+                          std::vector<Finding> &Out) {
+  if (Arms.empty())
+    return;
+  const std::string Why =
+      "the compiler replaces the stores of both arms of the `if` by one store "
+      "after it (instcombine, as in clang's -O2 pipeline); the result is that "
+      "store's";
+  F.Result.Assumptions.push_back(Why);
+  for (const llvm::DILocation *L : Arms) {
+    Finding G = F;
+    placeAt(Locations, L, G);
+    if (G.Line == 0 || (G.Line == F.Line && G.Column == F.Column && G.File == F.File))
+      continue;
+    Place(G);
+    Out.push_back(std::move(G));
+  }
+}
+
 /// The findings of the reads the compiler answers from load \p F's value
 /// (ReusedLoads.h): no shared-memory instruction of their own.
 void addReusedFindings(DebugLocationMap &Locations,
@@ -372,6 +396,45 @@ void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
   }
 }
 
+/// A device function no code here calls may call helpers that kernels call
+/// too: at those helpers' accesses only the kernels' findings stand (with
+/// their launch shapes and arguments). Its findings are only so that no
+/// access of its own is silent. When all its accesses are the kernels',
+/// it is no model for the fixes either (FixSites' onlyUsedBy).
+void leaveHelpersToKernels(std::vector<Finding> &Findings,
+                           const std::vector<bool> &FromUncalled,
+                           const std::set<const FunctionDecl *> &UncalledDecls,
+                           std::vector<AnalysedKernel> *Kept) {
+  std::set<std::tuple<std::string, unsigned, unsigned>> ByKernels;
+  std::set<SourceLocation> KernelLocs;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!FromUncalled[I]) {
+      ByKernels.insert({Findings[I].File, Findings[I].Line, Findings[I].Column});
+      KernelLocs.insert(Findings[I].Loc);
+    }
+  size_t Out = 0;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    if (FromUncalled[I] && ByKernels.count({F.File, F.Line, F.Column}))
+      continue;
+    if (Out != I)
+      Findings[Out] = std::move(Findings[I]);
+    ++Out;
+  }
+  Findings.resize(Out);
+  if (!Kept)
+    return;
+  Kept->erase(std::remove_if(Kept->begin(), Kept->end(),
+                             [&](const AnalysedKernel &K) {
+                               return UncalledDecls.count(K.Decl) &&
+                                      std::all_of(K.Locs.begin(), K.Locs.end(),
+                                                  [&](SourceLocation L) {
+                                                    return KernelLocs.count(L) > 0;
+                                                  });
+                             }),
+              Kept->end());
+}
+
 } // namespace
 
 std::vector<Finding> analyzeDeviceModule(
@@ -380,6 +443,8 @@ std::vector<Finding> analyzeDeviceModule(
     EvaluationCache *Cache,
     std::vector<std::string> *Skipped, std::vector<AnalysedKernel> *Kept) {
   std::vector<Finding> Findings;
+  std::vector<bool> FromUncalled; // per finding: of an uncalled entry
+  std::set<const FunctionDecl *> UncalledDecls;
   const SourceManager &SM = Ctx.getSourceManager();
   DebugLocationMap Locations(SM);
   std::optional<AccessPlacement> Placed; // indexed on first use
@@ -389,7 +454,7 @@ std::vector<Finding> analyzeDeviceModule(
     return *Placed;
   };
   for (const llvm::Function &Fn : DM.module()) {
-    if (Fn.isDeclaration() || !isKernelFunction(Fn))
+    if (Fn.isDeclaration() || !isAnalysisEntry(Fn))
       continue; // a declaration: a library kernel left out before the pipeline
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(Fn.getName()));
     if (FD && SM.isInSystemHeader(FD->getLocation()) && !Options.LibraryKernels)
@@ -451,8 +516,18 @@ std::vector<Finding> analyzeDeviceModule(
       std::vector<Finding> Merged;
       addMergedFindings(Locations, MergedFrom, F,
                         [&](Finding &G) { Placement().place(G); }, Merged);
-      if (A.Model.Kind != AccessKind::Atomic)
+      addSunkStoreFindings(Locations, DM.sunkInto(*A.Inst), F,
+                           [&](Finding &G) { Placement().place(G); }, Merged);
+      if (A.Model.Kind != AccessKind::Atomic) {
         addReusedFindings(Locations, DM.reusedBy(*A.Inst), F, Reused);
+        // Reads answered from one the vectorizer then merged (lavaMD's
+        // `rA_shared[wtx].x` after the dot product's): at that read's line.
+        for (const MergedAccess &M : MergedFrom) {
+          Finding Member = F;
+          placeAt(Locations, M.Loc, Member);
+          addReusedFindings(Locations, DM.reusedBy(M), Member, Reused);
+        }
+      }
       Analysed.Locs.push_back(F.Loc);
       Analysed.Arrays.push_back(VD);
       Findings.push_back(std::move(F));
@@ -490,12 +565,24 @@ std::vector<Finding> analyzeDeviceModule(
       Placement().place(G);
       Findings.push_back(std::move(G));
     }
+    if (isUncalledEntry(Fn))
+      for (size_t I = First; I < Findings.size(); ++I)
+        Findings[I].Result.Assumptions.push_back(
+            "no code in this unit calls `" + Function +
+            "`: it is analysed as if a kernel ran it, with each argument "
+            "possibly different in each lane");
+    FromUncalled.resize(Findings.size(), isUncalledEntry(Fn));
     if (Kept && FD && !K.Accesses.empty()) {
+      if (isUncalledEntry(Fn))
+        UncalledDecls.insert(FD);
       Analysed.Decl = FD;
       Analysed.Kernel = std::move(K);
       Kept->push_back(std::move(Analysed));
     }
   }
+  if (!UncalledDecls.empty() ||
+      std::find(FromUncalled.begin(), FromUncalled.end(), true) != FromUncalled.end())
+    leaveHelpersToKernels(Findings, FromUncalled, UncalledDecls, Kept);
   return Findings;
 }
 

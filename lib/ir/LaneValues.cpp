@@ -2,6 +2,7 @@
 #include "LaneValues.h"
 
 #include "SharedAccesses.h"
+#include "SharedReach.h"
 #include "StringCompat.h"
 
 #include "llvm/Analysis/CFG.h"
@@ -364,6 +365,13 @@ private:
       Name = sourceName(A);
     if (Name.empty())
       Name = "argument " + std::to_string(Index + 1);
+    // A device function no code here calls: its callers may pass each lane
+    // its own value.
+    if (isUncalledEntry(*A->getParent()))
+      return unknown(A, "`" + Name + "`",
+                     "it is an argument of a device function that no code in "
+                     "this unit calls, so each lane may have its own value",
+                     true);
     SymbolInfo S;
     S.Kind = SymbolKind::Unknown;
     S.Name = "`" + Name + "`";
@@ -790,7 +798,9 @@ private:
   /// kernel arguments, constants and uniform integers only.
   bool pointerIsUniform(const Value *P) {
     for (int Guard = 0; Guard < 64; ++Guard) {
-      if (isa<Argument>(P) || isa<GlobalValue>(P) || isa<ConstantPointerNull>(P))
+      if (auto *A = dyn_cast<Argument>(P))
+        return !isUncalledEntry(*A->getParent());
+      if (isa<GlobalValue>(P) || isa<ConstantPointerNull>(P))
         return true;
       if (auto *G = dyn_cast<GEPOperator>(P)) {
         for (const Use &Idx : G->indices())

@@ -11,18 +11,6 @@
 
 namespace ldslint {
 
-namespace {
-
-ReusedLoads::Key keyOf(const llvm::DILocation *L) {
-  return {L->getLine(), L->getColumn(), L->getScope()};
-}
-
-bool sameFrame(const llvm::DILocation *A, const llvm::DILocation *B) {
-  return A->getLine() == B->getLine() && A->getColumn() == B->getColumn() &&
-         A->getScope() == B->getScope();
-}
-
-} // namespace
 
 /// Follows one load: when the pipeline replaces it by another value, the
 /// replacement is recorded and followed in turn (it may be replaced later).
@@ -167,33 +155,7 @@ void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
   if (S->getLine() == Eliminated->getLine() &&
       S->getScope()->getFile() == Eliminated->getScope()->getFile())
     return; // the same line answers for both
-  if (Seen.insert({S, Eliminated}).second)
-    Replaced[keyOf(S)].push_back({S, Eliminated});
-}
-
-std::vector<const llvm::DILocation *>
-ReusedLoads::at(const llvm::Instruction &Load) const {
-  std::vector<const llvm::DILocation *> Out;
-  const llvm::DILocation *L = Load.getDebugLoc().get();
-  if (!L)
-    return Out;
-  auto It = Replaced.find(keyOf(L));
-  if (It == Replaced.end())
-    return Out;
-  for (const auto &[Survivor, Eliminated] : It->second) {
-    // The survivor's chain (as recorded, before later inlining) must be the
-    // innermost part of \p Load's: then the eliminated read sits in the same
-    // context, and the rest of \p Load's chain is where that was inlined.
-    const llvm::DILocation *S = Survivor, *A = L;
-    while (S && A && sameFrame(S, A)) {
-      S = S->getInlinedAt();
-      A = A->getInlinedAt();
-    }
-    if (S)
-      continue;
-    Out.push_back(withOuter(Eliminated, A));
-  }
-  return Out;
+  Replaced.add(S, Eliminated);
 }
 
 } // namespace ldslint

@@ -17,6 +17,8 @@
 #ifndef LDSLINT_IR_REUSEDLOADS_H
 #define LDSLINT_IR_REUSEDLOADS_H
 
+#include "ir/LocationsByFrame.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
@@ -33,9 +35,6 @@ namespace ldslint {
 
 class ReusedLoads {
 public:
-  /// Innermost line, column and scope of a location.
-  using Key = std::tuple<unsigned, unsigned, const llvm::DIScope *>;
-
   ReusedLoads();
   ~ReusedLoads();
   ReusedLoads(const ReusedLoads &) = delete;
@@ -54,7 +53,14 @@ public:
   /// The source locations of the reads \p Load (a load or a store) stands
   /// for besides its own,
   /// in \p Load's inlining context (innermost first, as DILocations are).
-  std::vector<const llvm::DILocation *> at(const llvm::Instruction &Load) const;
+  std::vector<const llvm::DILocation *> at(const llvm::Instruction &Load) const {
+    return at(Load.getDebugLoc().get());
+  }
+  /// The same for a read at \p L that the vectorizer merged into a wider
+  /// load (which has one of its reads' locations only).
+  std::vector<const llvm::DILocation *> at(const llvm::DILocation *L) const {
+    return Replaced.at(L);
+  }
 
   /// A read of a shared variable the pipeline deleted as unused (a value
   /// passed to a helper that ignores it): no instruction runs for it.
@@ -82,12 +88,8 @@ private:
   std::vector<std::unique_ptr<Watch>> Watches;
   /// The loads Watches follow now.
   llvm::DenseSet<const llvm::Value *> Watched;
-  /// Survivor's location (as it was then) and the eliminated read's, by the
-  /// survivor's innermost frame.
-  std::map<Key, std::vector<std::pair<const llvm::DILocation *,
-                                      const llvm::DILocation *>>>
-      Replaced;
-  std::set<std::pair<const llvm::DILocation *, const llvm::DILocation *>> Seen;
+  /// The eliminated reads, by their survivors' locations (as they were then).
+  LocationsByFrame Replaced;
 };
 
 } // namespace ldslint

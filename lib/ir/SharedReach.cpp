@@ -89,6 +89,14 @@ bool isKernelFunction(const llvm::Function &F) {
   return false;
 }
 
+bool isUncalledEntry(const llvm::Function &F) {
+  return !F.isDeclaration() && F.hasFnAttribute(UncalledEntryAttr);
+}
+
+bool isAnalysisEntry(const llvm::Function &F) {
+  return isKernelFunction(F) || isUncalledEntry(F);
+}
+
 namespace {
 
 /// The functions \p M's kernels can name: through their code, constants

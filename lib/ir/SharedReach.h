@@ -33,6 +33,18 @@ functionsReachingSharedMemory(const llvm::Module &M,
 /// convention or nvvm.annotations; AMDGPU: amdgpu_kernel).
 bool isKernelFunction(const llvm::Function &F);
 
+/// The attribute ldslint gives a device function that no code in its unit
+/// calls but that reaches shared memory: it is analysed like a kernel (its
+/// arguments unknown in each lane), so that none of its accesses is silent.
+inline constexpr const char *UncalledEntryAttr = "ldslint-uncalled-entry";
+
+/// Whether \p F carries UncalledEntryAttr.
+bool isUncalledEntry(const llvm::Function &F);
+
+/// Whether ldslint analyses \p F as an entry point: a kernel, or a device
+/// function no code in its unit calls (UncalledEntryAttr).
+bool isAnalysisEntry(const llvm::Function &F);
+
 /// The kernels of \p M (by name) that cannot reach shared memory. The
 /// plugin asks this of the compile's own device module: the same kernel in
 /// ldslint's module, made by the same code generator from the same AST,

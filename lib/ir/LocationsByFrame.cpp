@@ -1,0 +1,54 @@
+//===- LocationsByFrame.cpp ------------------------------------------------===//
+#include "ir/LocationsByFrame.h"
+
+namespace ldslint {
+
+const llvm::DILocation *withOuter(const llvm::DILocation *L,
+                                  const llvm::DILocation *Outer) {
+  if (!Outer)
+    return L;
+  const llvm::DILocation *Inner =
+      L->getInlinedAt() ? withOuter(L->getInlinedAt(), Outer) : Outer;
+  return llvm::DILocation::get(L->getContext(), L->getLine(), L->getColumn(),
+                               L->getScope(), const_cast<llvm::DILocation *>(Inner));
+}
+
+namespace {
+bool sameFrame(const llvm::DILocation *A, const llvm::DILocation *B) {
+  return A->getLine() == B->getLine() && A->getColumn() == B->getColumn() &&
+         A->getScope() == B->getScope();
+}
+} // namespace
+
+void LocationsByFrame::add(const llvm::DILocation *Survivor,
+                           const llvm::DILocation *Other) {
+  if (Seen.insert({Survivor, Other}).second)
+    ByFrame[Key{Survivor->getLine(), Survivor->getColumn(), Survivor->getScope()}]
+        .push_back({Survivor, Other});
+}
+
+std::vector<const llvm::DILocation *>
+LocationsByFrame::at(const llvm::DILocation *L) const {
+  std::vector<const llvm::DILocation *> Out;
+  if (!L)
+    return Out;
+  auto It = ByFrame.find(Key{L->getLine(), L->getColumn(), L->getScope()});
+  if (It == ByFrame.end())
+    return Out;
+  for (const auto &[Survivor, Other] : It->second) {
+    // The survivor's chain (as recorded, before later inlining) must be the
+    // innermost part of \p L's: then the other access sits in the same
+    // context, and the rest of \p L's chain is where that was inlined.
+    const llvm::DILocation *S = Survivor, *A = L;
+    while (S && A && sameFrame(S, A)) {
+      S = S->getInlinedAt();
+      A = A->getInlinedAt();
+    }
+    if (S)
+      continue;
+    Out.push_back(withOuter(Other, A));
+  }
+  return Out;
+}
+
+} // namespace ldslint

@@ -1,0 +1,107 @@
+//===- SunkStoresTest.cpp - Stores instcombine sinks out of both arms ------===//
+#include "ir/SunkStores.h"
+#include "RunFunctionPass.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+
+#include <gtest/gtest.h>
+
+using namespace ldslint;
+
+namespace {
+
+// `if (c) flag = 1; else flag = 2;` (lines 7 and 9) and a store of one arm
+// only (line 12), as clang emits them.
+const char *Module = R"(
+target triple = "nvptx64-nvidia-cuda"
+@flag = internal addrspace(3) global i32 undef, align 4
+@other = internal addrspace(3) global i32 undef, align 4
+
+define void @arms(i1 %c, i1 %d) !dbg !4 {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  store i32 1, ptr addrspace(3) @flag, align 4, !dbg !7
+  br label %join
+else:
+  store i32 2, ptr addrspace(3) @flag, align 4, !dbg !8
+  br label %join
+join:
+  br i1 %d, label %one, label %done
+one:
+  store i32 3, ptr addrspace(3) @other, align 4, !dbg !9
+  br label %done
+done:
+  ret void
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "arms.cu", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "arms", scope: !1, file: !1, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DILocation(line: 7, column: 5, scope: !4)
+!8 = !DILocation(line: 9, column: 5, scope: !4)
+!9 = !DILocation(line: 12, column: 5, scope: !4)
+)";
+
+struct Parsed {
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  Parsed() {
+    llvm::SMDiagnostic Err;
+    M = llvm::parseAssemblyString(Module, Err, Ctx);
+  }
+  std::vector<llvm::StoreInst *> stores() {
+    std::vector<llvm::StoreInst *> Out;
+    for (llvm::Instruction &I : llvm::instructions(*M->getFunction("arms")))
+      if (auto *S = llvm::dyn_cast<llvm::StoreInst>(&I))
+        Out.push_back(S);
+    return Out;
+  }
+};
+
+unsigned lineOf(const llvm::Instruction &I) {
+  return I.getDebugLoc() ? I.getDebugLoc().getLine() : 0;
+}
+
+TEST(SunkStores, BothArmsAnswerAtTheirLines) {
+  Parsed P;
+  ASSERT_TRUE(P.M);
+  llvm::Function &F = *P.M->getFunction("arms");
+  SunkStores Sunk;
+  Sunk.watch(F);
+  runOnEveryFunction(*P.M, llvm::InstCombinePass());
+  Sunk.resolve(F);
+  const std::vector<llvm::StoreInst *> Stores = P.stores();
+  ASSERT_EQ(Stores.size(), 2u); // the sunk store, and the one-armed store
+  llvm::StoreInst *Flag = Stores[0];
+  ASSERT_TRUE(llvm::isa<llvm::PHINode>(Flag->getValueOperand()));
+  EXPECT_EQ(lineOf(*Flag), 7u); // the first arm's line, not 0
+  const std::vector<const llvm::DILocation *> Arms = Sunk.at(*Flag);
+  ASSERT_EQ(Arms.size(), 1u);
+  EXPECT_EQ(Arms[0]->getLine(), 9u);
+  EXPECT_TRUE(Sunk.at(*Stores[1]).empty()); // line 12 stands for itself
+  EXPECT_EQ(lineOf(*Stores[1]), 12u);
+}
+
+TEST(SunkStores, WithoutResolveTheMergedStoreHasNoLine) {
+  // What the pipeline would leave without SunkStores: the reason it exists.
+  Parsed P;
+  ASSERT_TRUE(P.M);
+  runOnEveryFunction(*P.M, llvm::InstCombinePass());
+  const std::vector<llvm::StoreInst *> Stores = P.stores();
+  ASSERT_EQ(Stores.size(), 2u);
+  EXPECT_EQ(lineOf(*Stores[0]), 0u);
+}
+
+} // namespace
