@@ -384,12 +384,19 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
   if (!Merged)
     return;
   // Accesses that are gone were merged into one that starts at or before
-  // them from the same base.
+  // them from the same base: one the vectorizer made, not one that was
+  // there before (aes: `block0[i] = in[j]`, 4 bytes, is no merge of the
+  // `^=` operator's four 1-byte stores to block0[i] after it).
+  llvm::DenseSet<const llvm::Value *> Kept;
+  for (const PlainAccess &Old : Before)
+    if (Old.Inst)
+      Kept.insert(Old.Inst);
   llvm::DenseMap<const llvm::Value *, std::vector<PlainAccess>> After;
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
-      if (auto A = plainAccess(I))
-        After[A->Base].push_back(*A);
+      if (!Kept.count(&I))
+        if (auto A = plainAccess(I))
+          After[A->Base].push_back(*A);
   for (const PlainAccess &Old : Before) {
     if (Old.Inst || !Old.Base || !Old.Loc)
       continue;

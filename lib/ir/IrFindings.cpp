@@ -115,7 +115,11 @@ void dumpKernel(const IrKernel &K) {
                    << (C.Next ? toString(*C.Next, Name) : "?") << "\n";
   }
   for (const IrAccess &A : K.Accesses) {
-    llvm::errs() << "access" << *A.Inst << "\n  address "
+    llvm::errs() << "access" << *A.Inst;
+    for (const llvm::DILocation *L = A.Inst->getDebugLoc().get(); L; L = L->getInlinedAt())
+      llvm::errs() << (L == A.Inst->getDebugLoc().get() ? "\n  at " : " in ") << L->getLine()
+                   << ":" << L->getColumn();
+    llvm::errs() << "\n  address "
                  << (A.Model.Address ? toString(*A.Model.Address, Name)
                                      : "(" + A.Model.Unsupported + ")");
     for (const Condition &C : A.Model.Conditions)
