@@ -2,6 +2,7 @@
 #include "DeviceModule.h"
 #include "DebugTime.h"
 #include "ir/ArithmeticSelects.h"
+#include "ir/LaneValues.h"
 #include "ir/SharedReach.h"
 #include "ir/StoredPointers.h"
 #include "ir/VectorCopies.h"
@@ -17,6 +18,9 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/Support/KnownBits.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -24,6 +28,11 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/ValueHandle.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -316,14 +325,61 @@ namespace {
 /// A load or store as base pointer + variable parts + constant byte offset
 /// (`&v[tid].y` is v + 16 * tid + 4, however the GEPs are split).
 struct PlainAccess {
+  /// An index value, extended as `Extension` says (none, sext, zext), times
+  /// Scale bytes. Held weakly: the vectorizer deletes the indices of the
+  /// accesses it replaces.
+  struct Term {
+    llvm::WeakVH Value;
+    unsigned Extension;
+    int64_t Scale;
+    bool operator==(const Term &O) const {
+      return Value && Value == O.Value && Extension == O.Extension && Scale == O.Scale;
+    }
+  };
   llvm::WeakVH Inst;
   llvm::WeakVH Base;
-  std::vector<std::pair<const llvm::Value *, int64_t>> Variable; ///< index, scale
+  std::vector<Term> Variable;
   int64_t Offset = 0;
   unsigned Bytes = 0;
   bool IsStore = false;
   const llvm::DILocation *Loc = nullptr;
 };
+
+/// An index as a value, its extension, and a constant the extension can
+/// be taken across exactly: `sext(or disjoint x, 3)` and `sext(add nsw x,
+/// 3)` are sext(x) + 3, so `s[4 * t + 3]`'s index is `4 * t`'s plus 3 (the
+/// vectorizer's merged access keeps only the first's index).
+struct SplitIndex {
+  const llvm::Value *Value;
+  unsigned Extension; ///< 0: none, 1: sext, 2: zext
+  int64_t Constant;
+};
+
+SplitIndex splitIndex(const llvm::Value *V) {
+  SplitIndex Out{V, 0, 0};
+  if (llvm::isa<llvm::SExtInst>(V) || llvm::isa<llvm::ZExtInst>(V)) {
+    Out.Extension = llvm::isa<llvm::SExtInst>(V) ? 1 : 2;
+    Out.Value = llvm::cast<llvm::CastInst>(V)->getOperand(0);
+  }
+  for (int Guard = 0; Guard < 8; ++Guard) {
+    const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(Out.Value);
+    const auto *K = B ? llvm::dyn_cast<llvm::ConstantInt>(B->getOperand(1)) : nullptr;
+    if (!K || K->getBitWidth() > 64)
+      break;
+    const int64_t C = K->getSExtValue();
+    bool Exact = false;
+    if (B->getOpcode() == llvm::Instruction::Add)
+      Exact = Out.Extension == 0 || (Out.Extension == 1 && B->hasNoSignedWrap()) ||
+              (Out.Extension == 2 && B->hasNoUnsignedWrap() && C >= 0);
+    else if (B->getOpcode() == llvm::Instruction::Or)
+      Exact = C >= 0 && isDisjointOr(B); // the sign stays x's
+    if (!Exact)
+      break;
+    Out.Constant += C;
+    Out.Value = B->getOperand(0);
+  }
+  return Out;
+}
 
 std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
   auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
@@ -354,9 +410,16 @@ std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
       Scales[V] += Scale.getSExtValue();
     Ptr = GEP->getPointerOperand();
   }
-  for (const auto &[V, Scale] : Scales)
+  std::map<std::pair<const llvm::Value *, unsigned>, int64_t> Terms;
+  for (const auto &[V, Scale] : Scales) {
+    const SplitIndex Split = splitIndex(V);
+    A.Offset += Split.Constant * Scale;
+    Terms[{Split.Value, Split.Extension}] += Scale;
+  }
+  for (const auto &[Key, Scale] : Terms)
     if (Scale != 0)
-      A.Variable.push_back({V, Scale});
+      A.Variable.push_back({llvm::WeakVH(const_cast<llvm::Value *>(Key.first)),
+                            Key.second, Scale});
   A.Inst = &I;
   A.Base = Ptr;
   A.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(Ty).getFixedValue());
@@ -501,6 +564,101 @@ void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
 
 } // namespace
 
+namespace {
+/// The AMDGPU back end aligns each LDS variable to 16 bytes when it is
+/// larger than 8 (8 above 4, 4 above 2, 2 above 1: amdgpu-lower-module-lds,
+/// "super-align"), before its load/store vectorizer runs; so four 4-byte
+/// stores to `s[4 * t + k]` of an `int s[512]` are one ds_write_b128
+/// (HeCBench's segsort at -O3). The vectorizer here sees the same.
+void superAlignLdsGlobals(llvm::Module &M) {
+  if (!llvm::Triple(M.getTargetTriple()).isAMDGPU())
+    return;
+  const llvm::DataLayout &DL = M.getDataLayout();
+  for (llvm::GlobalVariable &GV : M.globals()) {
+    if (GV.getAddressSpace() != 3 || !GV.getValueType()->isSized())
+      continue;
+    const uint64_t Size = DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+    const uint64_t Want = Size > 8 ? 16 : Size > 4 ? 8 : Size > 2 ? 4 : Size > 1 ? 2 : 1;
+    if (GV.getAlign().valueOrOne().value() < Want)
+      GV.setAlignment(llvm::Align(Want));
+  }
+}
+
+/// The alignment each load and store of an LDS variable has, from the
+/// variable's and from the known low zero bits of its indices (the
+/// compile's InferAlignment, after address-space inference, sees the same;
+/// here the accesses are still generic, through an addrspacecast, where
+/// LLVM does not follow the known bits). AMD only, with the super-align
+/// above: the back end's vectorizer then merges what it merges at -O3.
+unsigned trailingZeros(uint64_t X) { // X != 0
+  unsigned N = 0;
+  for (; !(X & 1); X >>= 1)
+    ++N;
+  return N;
+}
+
+void alignLdsAccesses(llvm::Module &M) {
+  if (!llvm::Triple(M.getTargetTriple()).isAMDGPU())
+    return;
+  const llvm::DataLayout &DL = M.getDataLayout();
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+      auto *S = llvm::dyn_cast<llvm::StoreInst>(&I);
+      if (!L && !S)
+        continue;
+      const llvm::Value *V = L ? L->getPointerOperand() : S->getPointerOperand();
+      unsigned Zeros = 12; // 4 KiB: far more than any access needs
+      for (int Guard = 0; Guard < 32 && V; ++Guard) {
+        if (auto *G = llvm::dyn_cast<llvm::GEPOperator>(V)) {
+          for (auto GTI = llvm::gep_type_begin(G), E = llvm::gep_type_end(G); GTI != E; ++GTI) {
+            const llvm::Value *Idx = GTI.getOperand();
+            uint64_t Scale = 0;
+            if (llvm::StructType *ST = GTI.getStructTypeOrNull()) {
+              const auto Field = llvm::cast<llvm::ConstantInt>(Idx)->getZExtValue();
+              const uint64_t Off = DL.getStructLayout(ST)->getElementOffset(
+                  static_cast<unsigned>(Field));
+              if (Off)
+                Zeros = std::min(Zeros, trailingZeros(Off));
+              continue;
+            }
+#if LLVM_VERSION_MAJOR >= 18
+            Scale = GTI.getSequentialElementStride(DL).getFixedValue();
+#else
+            Scale = DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue();
+#endif
+            if (Scale == 0)
+              continue;
+            const unsigned ScaleZeros = trailingZeros(Scale);
+            const llvm::KnownBits KB = llvm::computeKnownBits(Idx, DL);
+            if (KB.isZero())
+              continue;
+            Zeros = std::min(Zeros, ScaleZeros + KB.countMinTrailingZeros());
+          }
+          V = G->getPointerOperand();
+          continue;
+        }
+        if (auto *O = llvm::dyn_cast<llvm::Operator>(V);
+            O && (O->getOpcode() == llvm::Instruction::AddrSpaceCast ||
+                  O->getOpcode() == llvm::Instruction::BitCast)) {
+          V = O->getOperand(0);
+          continue;
+        }
+        break;
+      }
+      auto *GV = llvm::dyn_cast_or_null<llvm::GlobalVariable>(V);
+      if (!GV || GV->getAddressSpace() != 3)
+        continue;
+      const uint64_t Known = std::min<uint64_t>(GV->getAlign().valueOrOne().value(),
+                                                uint64_t(1) << Zeros);
+      if (L && L->getAlign().value() < Known)
+        L->setAlignment(llvm::Align(Known));
+      if (S && S->getAlign().value() < Known)
+        S->setAlignment(llvm::Align(Known));
+    }
+}
+} // namespace
+
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
                           ReusedLoads *Reused, RemovedAccesses *Removed,
                           SunkStores *Sunk) {
@@ -572,6 +730,8 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
     Sunk->stop();
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
+  superAlignLdsGlobals(M);
+  alignLdsAccesses(M);
   // Watched through the vectorizer too: it answers a second read of an
   // address from the first when no store can come between (minimod's
   // `__restrict__` stencil reads `s_u[sui+1][suj][suk]` twice).

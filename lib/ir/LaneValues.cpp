@@ -400,7 +400,7 @@ private:
       // An or of disjoint bits is an add (`2 * t + 1` becomes `t << 1 | 1`):
       // written as one, the address stays a sum whose constant distances
       // to other accesses are visible.
-      if (disjointOr(B))
+      if (isDisjointOr(B))
         return SymExpr::binary(Op::Add, L, R, T);
       return SymExpr::binary(Op::Or, L, R, T);
     case Instruction::Xor: return SymExpr::binary(Op::Xor, L, R, T);
@@ -416,37 +416,6 @@ private:
     }
   }
 
-  static bool disjointOr(const BinaryOperator *B) {
-#if LLVM_VERSION_MAJOR >= 18
-    if (auto *D = dyn_cast<PossiblyDisjointInst>(B))
-      if (D->isDisjoint())
-        return true;
-#else
-    // LLVM 15's instcombine makes such adds ors without marking them.
-    if (haveNoCommonBitsSet(B->getOperand(0), B->getOperand(1),
-                            B->getModule()->getDataLayout()))
-      return true;
-#endif
-    auto *C = dyn_cast<ConstantInt>(B->getOperand(1));
-    auto *L = dyn_cast<BinaryOperator>(B->getOperand(0));
-    if (!C || !L || C->isNegative() || C->getBitWidth() > 64)
-      return false;
-    const uint64_t V = C->getZExtValue();
-    auto *K = dyn_cast<ConstantInt>(L->getOperand(1));
-    if (!K || K->getBitWidth() > 64)
-      return false;
-    const uint64_t KV = K->getZExtValue();
-    switch (L->getOpcode()) {
-    case Instruction::Shl: // x << k has k zero low bits
-      return KV < 64 && V < (uint64_t(1) << KV);
-    case Instruction::Mul: // x * 2^k too
-      return KV && (KV & (KV - 1)) == 0 && V < KV;
-    case Instruction::And:
-      return (KV & V) == 0;
-    default:
-      return false;
-    }
-  }
 
   SymRef compare(CmpInst::Predicate P, SymRef L, SymRef R, unsigned Bits) {
     const IntType Bool{1, false};
@@ -1742,6 +1711,38 @@ private:
 };
 
 } // namespace
+
+bool isDisjointOr(const BinaryOperator *B) {
+#if LLVM_VERSION_MAJOR >= 18
+  if (auto *D = dyn_cast<PossiblyDisjointInst>(B))
+    if (D->isDisjoint())
+      return true;
+#else
+  // LLVM 15's instcombine makes such adds ors without marking them.
+  if (haveNoCommonBitsSet(B->getOperand(0), B->getOperand(1),
+                          B->getModule()->getDataLayout()))
+    return true;
+#endif
+  auto *C = dyn_cast<ConstantInt>(B->getOperand(1));
+  auto *L = dyn_cast<BinaryOperator>(B->getOperand(0));
+  if (!C || !L || C->isNegative() || C->getBitWidth() > 64)
+    return false;
+  const uint64_t V = C->getZExtValue();
+  auto *K = dyn_cast<ConstantInt>(L->getOperand(1));
+  if (!K || K->getBitWidth() > 64)
+    return false;
+  const uint64_t KV = K->getZExtValue();
+  switch (L->getOpcode()) {
+  case Instruction::Shl: // x << k has k zero low bits
+    return KV < 64 && V < (uint64_t(1) << KV);
+  case Instruction::Mul: // x * 2^k too
+    return KV && (KV & (KV - 1)) == 0 && V < KV;
+  case Instruction::And:
+    return (KV & V) == 0;
+  default:
+    return false;
+  }
+}
 
 IrKernel buildIrKernel(const Function &Kernel,
                        const std::vector<std::string> &ParamNames,

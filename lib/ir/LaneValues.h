@@ -75,6 +75,11 @@ std::string variableName(const llvm::GlobalVariable *G);
 /// variable it is derived from.
 bool isSharedAddressSpace(unsigned AddrSpace);
 
+/// Whether \p B is an `or` of operands with no common bit set, an add:
+/// marked `disjoint` (LLVM 18+), proven so by LLVM, or `x << k | c` and
+/// the like with c below the zero low bits.
+bool isDisjointOr(const llvm::BinaryOperator *B);
+
 } // namespace ldslint
 
 #endif
