@@ -340,9 +340,14 @@ void markMergeCandidates(const KernelModel &Kernel,
         const Finding &Low = Findings[First + Members[P].second];
         const std::optional<BlockShape> Launched =
             launchedShape(Low) ? Low.Block : std::nullopt;
-        if (Usable && Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas))
+        if (Usable && Run.size() > 2 && W == 8) {
+          const std::vector<bool> Decided = decideLongPtxasRun(Kernel, Run, Launched, *Ptxas);
+          for (size_t K = P; K < End; ++K)
+            Settled[K] = Decided[K - P];
+        } else if (Usable && Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas)) {
           for (size_t K = P; K < End; ++K)
             Settled[K] = true;
+        }
         P = End;
       }
     std::vector<std::optional<size_t>> Partner(Members.size());

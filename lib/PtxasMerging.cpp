@@ -271,4 +271,43 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
   return true;
 }
 
+std::vector<bool> decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
+                                     const std::optional<BlockShape> &LaunchedBlock,
+                                     const PtxasMerging &Ptxas) {
+  std::vector<bool> Decided(Run.size(), false);
+  const AccessModel &Low = *Run.front().Access;
+  if (Run.size() < 3 || Low.WidthBytes != 8 || !Low.Address ||
+      (Ptxas.RelocatableDeviceCode && !Low.DynamicShared))
+    return Decided;
+  const unsigned BaseAlign =
+      Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
+  const auto Provable = remaindersOverThreads(Low, Kernel, std::nullopt, 16);
+  if (BaseAlign < 16 || !Provable || Provable->size() != 1)
+    return Decided;
+  const int64_t First = *Provable->begin(); // 0 or 8
+  std::vector<size_t> Singles;
+  for (size_t K = 0; K < Run.size();) {
+    const bool Aligned = (First + 8 * static_cast<int64_t>(K)) % 16 == 0;
+    if (Aligned && K + 1 < Run.size()) {
+      std::vector<RunMember> Pair{Run[K], Run[K + 1]};
+      if (decidePtxasRun(Kernel, Pair, LaunchedBlock, Ptxas))
+        Decided[K] = Decided[K + 1] = true;
+      K += 2;
+    } else {
+      Singles.push_back(K++);
+    }
+  }
+  for (size_t K : Singles) {
+    Run[K].Result->Assumptions.push_back(
+        "not merged: its address is " + std::string(K == 0 ? "8" : "0") +
+        " modulo 16 for every thread, and the adjacent double " +
+        (K == 0 ? "above it pairs with the one above that"
+                : "below it pairs with the one below that") +
+        " into a 16-byte instruction (ptxas merges only 16-byte aligned pairs; "
+        "measured on the H200)");
+    Decided[K] = true;
+  }
+  return Decided;
+}
+
 } // namespace ldslint

@@ -63,6 +63,17 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                     const std::optional<BlockShape> &LaunchedBlock,
                     const PtxasMerging &Ptxas);
 
+/// A run of more than two consecutive 8-byte accesses (zmddft's 32 doubles
+/// of a row, stored in any order) as ptxas splits it: the pairs whose lower
+/// address is 16-byte aligned for every thread are decided as runs of two;
+/// a member left without an aligned partner (the run starts at 8 modulo 16
+/// or ends at 0) is one 8-byte instruction, with a note. Returns, per
+/// member, whether it was decided (none where the run's alignment is not
+/// the same for every thread).
+std::vector<bool> decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
+                                     const std::optional<BlockShape> &LaunchedBlock,
+                                     const PtxasMerging &Ptxas);
+
 } // namespace ldslint
 
 #endif

@@ -135,3 +135,84 @@ TEST(PtxasMerging, OnlyAlignmentProvableWithoutTheShapeMerges) {
       SymExpr::constant(4, U32), U32);
   EXPECT_EQ(remaindersOverThreads(Masked, K, std::nullopt, 16), std::set<int64_t>{0});
 }
+
+namespace {
+
+/// s[4 * t + First / 8 + k] for k < Count, doubles.
+struct DoubleRun {
+  KernelModel K;
+  std::vector<AccessModel> Models;
+  std::vector<EvalResult> Results;
+  const BankModel Bank = *lookupBankModel("sm_90");
+  const std::optional<BlockShape> Shape = parseBlockShape("32");
+
+  DoubleRun(int64_t First, size_t Count) {
+    const SymbolId Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
+    for (size_t I = 0; I < Count; ++I) {
+      AccessModel A;
+      A.Kind = AccessKind::Write;
+      A.WidthBytes = 8;
+      A.Address = SymExpr::binary(
+          Op::Add,
+          SymExpr::binary(Op::Mul, SymExpr::cast(SymExpr::symbol(Tx, U32), I64),
+                          SymExpr::constant(32, I64), I64),
+          SymExpr::constant(First + 8 * static_cast<int64_t>(I), I64), I64);
+      A.BaseAlign = 16;
+      Models.push_back(A);
+    }
+    for (const AccessModel &A : Models)
+      Results.push_back(evaluateAccess(K, A, Shape, Bank, EvalOptions()));
+  }
+
+  std::vector<bool> decide() {
+    PtxasMerging P;
+    P.Adjacent = [](const std::vector<size_t> &) { return true; };
+    P.EvaluateWide = [&](size_t, const AccessModel &Wide) {
+      return evaluateAccess(K, Wide, Shape, Bank, EvalOptions());
+    };
+    std::vector<RunMember> Run;
+    for (size_t I = 0; I < Models.size(); ++I)
+      Run.push_back({I, &Models[I], &Results[I], "k.cu", unsigned(3 + I), 5});
+    return decideLongPtxasRun(K, Run, Shape, P);
+  }
+};
+
+} // namespace
+
+// `s[4 * t + 1..3]` of doubles (runs18.cu's drun_store3_odd): the first is
+// 8 modulo 16 and stays one 8-byte access; the other two are one 16-byte
+// instruction.
+TEST(PtxasMerging, ARunOfDoublesSplitsIntoAlignedPairs) {
+  DoubleRun R(8, 3);
+  const EvalResult Alone = R.Results[0];
+  const std::vector<bool> Decided = R.decide();
+  EXPECT_EQ(Decided, std::vector<bool>(3, true));
+  EXPECT_EQ(R.Results[0].Degree, Alone.Degree);
+  EXPECT_TRUE(saysSo(R.Results[0], "not merged: its address is 8 modulo 16"));
+  for (size_t I : {1, 2}) {
+    EXPECT_DOUBLE_EQ(R.Results[I].Ideal, 4.0); // a 16-byte instruction's
+    EXPECT_TRUE(saysSo(R.Results[I], "into one 16-byte STS.128"));
+  }
+}
+
+// Four doubles from an aligned start: two pairs, nothing left alone.
+TEST(PtxasMerging, FourAlignedDoublesAreTwoPairs) {
+  DoubleRun R(0, 4);
+  EXPECT_EQ(R.decide(), std::vector<bool>(4, true));
+  for (const EvalResult &E : R.Results) {
+    EXPECT_DOUBLE_EQ(E.Ideal, 4.0);
+    EXPECT_FALSE(saysSo(E, "not merged"));
+  }
+}
+
+// Where the run's alignment differs between threads, nothing is decided.
+TEST(PtxasMerging, ARunWhoseAlignmentVariesIsLeftAlone) {
+  DoubleRun R(0, 3);
+  for (AccessModel &A : R.Models) // 8 * t + ...: 0 or 8 modulo 16
+    A.Address = SymExpr::binary(Op::Add, A.Address,
+                                SymExpr::binary(Op::Mul,
+                                                SymExpr::cast(SymExpr::symbol(0, U32), I64),
+                                                SymExpr::constant(-24, I64), I64),
+                                I64);
+  EXPECT_EQ(R.decide(), std::vector<bool>(3, false));
+}
