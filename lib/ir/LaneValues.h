@@ -28,6 +28,7 @@
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstrTypes.h"
 
 #include <map>
 #include <vector>
