@@ -565,31 +565,6 @@ void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
 } // namespace
 
 namespace {
-/// The AMDGPU back end aligns each LDS variable to 16 bytes when it is
-/// larger than 8 (8 above 4, 4 above 2, 2 above 1: amdgpu-lower-module-lds,
-/// "super-align"), before its load/store vectorizer runs; so four 4-byte
-/// stores to `s[4 * t + k]` of an `int s[512]` are one ds_write_b128
-/// (HeCBench's segsort at -O3). The vectorizer here sees the same.
-void superAlignLdsGlobals(llvm::Module &M) {
-  if (!llvm::Triple(M.getTargetTriple()).isAMDGPU())
-    return;
-  const llvm::DataLayout &DL = M.getDataLayout();
-  for (llvm::GlobalVariable &GV : M.globals()) {
-    if (GV.getAddressSpace() != 3 || !GV.getValueType()->isSized())
-      continue;
-    const uint64_t Size = DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
-    const uint64_t Want = Size > 8 ? 16 : Size > 4 ? 8 : Size > 2 ? 4 : Size > 1 ? 2 : 1;
-    if (GV.getAlign().valueOrOne().value() < Want)
-      GV.setAlignment(llvm::Align(Want));
-  }
-}
-
-/// The alignment each load and store of an LDS variable has, from the
-/// variable's and from the known low zero bits of its indices (the
-/// compile's InferAlignment, after address-space inference, sees the same;
-/// here the accesses are still generic, through an addrspacecast, where
-/// LLVM does not follow the known bits). AMD only, with the super-align
-/// above: the back end's vectorizer then merges what it merges at -O3.
 unsigned trailingZeros(uint64_t X) { // X != 0
   unsigned N = 0;
   for (; !(X & 1); X >>= 1)
@@ -597,6 +572,16 @@ unsigned trailingZeros(uint64_t X) { // X != 0
   return N;
 }
 
+/// The alignment each load and store of an LDS variable has, from the
+/// variable's as clang declares it (16 for an array of 16 bytes or more, a
+/// struct's own) and from the known low zero bits of its indices: what the
+/// compile's InferAlignment sets after address-space inference, and what
+/// the AMDGPU back end's vectorizer then uses. Here the accesses are still
+/// generic, through an addrspacecast, where LLVM does not follow the known
+/// bits. So four 4-byte stores to `s[4 * t + k]` of an `int s[512]` are one
+/// ds_write_b128 as at -O3; a struct of two doubles (8-byte aligned, though
+/// the back end places the variable at 16) is ds_write2_b64 at -O3 and is
+/// left unmerged here. AMD only.
 void alignLdsAccesses(llvm::Module &M) {
   if (!llvm::Triple(M.getTargetTriple()).isAMDGPU())
     return;
@@ -730,7 +715,6 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
     Sunk->stop();
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
-  superAlignLdsGlobals(M);
   alignLdsAccesses(M);
   // Watched through the vectorizer too: it answers a second read of an
   // address from the first when no store can come between (minimod's
