@@ -340,10 +340,12 @@ void markMergeCandidates(const KernelModel &Kernel,
         const Finding &Low = Findings[First + Members[P].second];
         const std::optional<BlockShape> Launched =
             launchedShape(Low) ? Low.Block : std::nullopt;
-        if (Usable && Run.size() > 2 && W == 8) {
-          const std::vector<bool> Decided = decideLongPtxasRun(Kernel, Run, Launched, *Ptxas);
+        const std::optional<std::vector<bool>> Long =
+            Usable && Run.size() > 2 ? decideLongPtxasRun(Kernel, Run, Launched, *Ptxas)
+                                     : std::nullopt;
+        if (Long) {
           for (size_t K = P; K < End; ++K)
-            Settled[K] = Decided[K - P];
+            Settled[K] = (*Long)[K - P];
         } else if (Usable && Run.size() > 1 && decidePtxasRun(Kernel, Run, Launched, *Ptxas)) {
           for (size_t K = P; K < End; ++K)
             Settled[K] = true;

@@ -271,13 +271,23 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
   return true;
 }
 
-std::vector<bool> decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
-                                     const std::optional<BlockShape> &LaunchedBlock,
-                                     const PtxasMerging &Ptxas) {
-  std::vector<bool> Decided(Run.size(), false);
+std::optional<std::vector<bool>>
+decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
+                   const std::optional<BlockShape> &LaunchedBlock,
+                   const PtxasMerging &Ptxas) {
+  // Several findings may stand for one access (a sunk store's arms, a
+  // copy's pieces): the run's doubles are its distinct accesses, in order.
+  std::vector<std::vector<size_t>> Doubles; // members, per access
+  for (size_t M = 0; M < Run.size(); ++M)
+    if (Doubles.empty() || Run[Doubles.back().front()].Access != Run[M].Access)
+      Doubles.push_back({M});
+    else
+      Doubles.back().push_back(M);
   const AccessModel &Low = *Run.front().Access;
-  if (Run.size() < 3 || Low.WidthBytes != 8 || !Low.Address ||
-      (Ptxas.RelocatableDeviceCode && !Low.DynamicShared))
+  if (Doubles.size() < 3 || Low.WidthBytes != 8)
+    return std::nullopt;
+  std::vector<bool> Decided(Run.size(), false);
+  if (!Low.Address || (Ptxas.RelocatableDeviceCode && !Low.DynamicShared))
     return Decided;
   const unsigned BaseAlign =
       Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
@@ -286,27 +296,33 @@ std::vector<bool> decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunM
     return Decided;
   const int64_t First = *Provable->begin(); // 0 or 8
   std::vector<size_t> Singles;
-  for (size_t K = 0; K < Run.size();) {
+  for (size_t K = 0; K < Doubles.size();) {
     const bool Aligned = (First + 8 * static_cast<int64_t>(K)) % 16 == 0;
-    if (Aligned && K + 1 < Run.size()) {
-      std::vector<RunMember> Pair{Run[K], Run[K + 1]};
+    if (Aligned && K + 1 < Doubles.size()) {
+      std::vector<RunMember> Pair;
+      for (size_t D : {K, K + 1})
+        for (size_t M : Doubles[D])
+          Pair.push_back(Run[M]);
       if (decidePtxasRun(Kernel, Pair, LaunchedBlock, Ptxas))
-        Decided[K] = Decided[K + 1] = true;
+        for (size_t D : {K, K + 1})
+          for (size_t M : Doubles[D])
+            Decided[M] = true;
       K += 2;
     } else {
       Singles.push_back(K++);
     }
   }
-  for (size_t K : Singles) {
-    Run[K].Result->Assumptions.push_back(
-        "not merged: its address is " + std::string(K == 0 ? "8" : "0") +
-        " modulo 16 for every thread, and the adjacent double " +
-        (K == 0 ? "above it pairs with the one above that"
-                : "below it pairs with the one below that") +
-        " into a 16-byte instruction (ptxas merges only 16-byte aligned pairs; "
-        "measured on the H200)");
-    Decided[K] = true;
-  }
+  for (size_t K : Singles)
+    for (size_t M : Doubles[K]) {
+      Run[M].Result->Assumptions.push_back(
+          "not merged: its address is " + std::string(K == 0 ? "8" : "0") +
+          " modulo 16 for every thread, and the adjacent double " +
+          (K == 0 ? "above it pairs with the one above that"
+                  : "below it pairs with the one below that") +
+          " into a 16-byte instruction (ptxas merges only 16-byte aligned pairs; "
+          "measured on the H200)");
+      Decided[M] = true;
+    }
   return Decided;
 }
 

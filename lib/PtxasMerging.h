@@ -69,10 +69,12 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
 /// a member left without an aligned partner (the run starts at 8 modulo 16
 /// or ends at 0) is one 8-byte instruction, with a note. Returns, per
 /// member, whether it was decided (none where the run's alignment is not
-/// the same for every thread).
-std::vector<bool> decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
-                                     const std::optional<BlockShape> &LaunchedBlock,
-                                     const PtxasMerging &Ptxas);
+/// the same for every thread); nullopt when \p Run is no such run (fewer
+/// than three distinct accesses: decidePtxasRun's).
+std::optional<std::vector<bool>>
+decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
+                   const std::optional<BlockShape> &LaunchedBlock,
+                   const PtxasMerging &Ptxas);
 
 } // namespace ldslint
 

@@ -162,19 +162,21 @@ unsigned dropKernelsNotAnalysed(
   unsigned WithoutShared = 0;
   const llvm::DenseSet<const llvm::Function *> Reaching =
       functionsReachingSharedMemory(DM.module());
+  // A device function no code here calls, but that reaches shared memory:
+  // an entry point of its own (handTopLevel says which are generated).
+  // Marked before any body goes, which would leave its callees uncalled.
   for (llvm::Function &F : DM.module()) {
-    if (F.isDeclaration())
+    if (F.isDeclaration() || isKernelFunction(F) || !F.use_empty() ||
+        !F.hasExternalLinkage() || !Reaching.count(&F))
       continue;
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
-    if (!isKernelFunction(F)) {
-      // A device function no code here calls, but that reaches shared
-      // memory: an entry point of its own (handTopLevel says which are
-      // generated).
-      if (F.use_empty() && F.hasExternalLinkage() && Reaching.count(&F) && FD &&
-          !FD->hasAttr<CUDAGlobalAttr>() && (!Analyse || Analyse(FD)))
-        F.addFnAttr(UncalledEntryAttr);
+    if (FD && !FD->hasAttr<CUDAGlobalAttr>() && (!Analyse || Analyse(FD)))
+      F.addFnAttr(UncalledEntryAttr);
+  }
+  for (llvm::Function &F : DM.module()) {
+    if (F.isDeclaration() || !isKernelFunction(F))
       continue;
-    }
+    const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
     if (FD && Analyse && !Analyse(FD)) {
       F.deleteBody();
     } else if (!Reaching.count(&F)) {
@@ -355,11 +357,13 @@ struct SplitIndex {
   int64_t Constant;
 };
 
-SplitIndex splitIndex(const llvm::Value *V) {
+SplitIndex splitIndex(const llvm::Value *V, unsigned IndexBits) {
   SplitIndex Out{V, 0, 0};
   if (llvm::isa<llvm::SExtInst>(V) || llvm::isa<llvm::ZExtInst>(V)) {
     Out.Extension = llvm::isa<llvm::SExtInst>(V) ? 1 : 2;
     Out.Value = llvm::cast<llvm::CastInst>(V)->getOperand(0);
+  } else if (V->getType()->getScalarSizeInBits() < IndexBits) {
+    Out.Extension = 1; // a narrower GEP index is sign-extended by the GEP
   }
   for (int Guard = 0; Guard < 8; ++Guard) {
     const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(Out.Value);
@@ -412,7 +416,7 @@ std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
   }
   std::map<std::pair<const llvm::Value *, unsigned>, int64_t> Terms;
   for (const auto &[V, Scale] : Scales) {
-    const SplitIndex Split = splitIndex(V);
+    const SplitIndex Split = splitIndex(V, Bits);
     A.Offset += Split.Constant * Scale;
     Terms[{Split.Value, Split.Extension}] += Scale;
   }

@@ -454,7 +454,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
       const bool Flat = VD && !VD->getType()->isDependentType() && rankOf(Ctx, VD) < 2;
       if (A.Array && (A.Indices || !A.Model.Address || Flat))
         Modelled[A.Array].insert(A.Inst);
-        ModelledFunctions.insert(A.Inst->getFunction());
+      ModelledFunctions.insert(A.Inst->getFunction());
     }
   for (const AnalysedKernel &AK : Kernels) {
     std::unique_ptr<ModelledKernel> EK;

@@ -520,8 +520,9 @@ std::vector<Finding> analyzeDeviceModule(
       std::vector<Finding> Merged;
       addMergedFindings(Locations, MergedFrom, F,
                         [&](Finding &G) { Placement().place(G); }, Merged);
-      addSunkStoreFindings(Locations, DM.sunkInto(*A.Inst), F,
-                           [&](Finding &G) { Placement().place(G); }, Merged);
+      if (llvm::isa<llvm::StoreInst>(A.Inst)) // a compound assignment's load
+        addSunkStoreFindings(Locations, DM.sunkInto(*A.Inst), F, // shares its place
+                             [&](Finding &G) { Placement().place(G); }, Merged);
       if (A.Model.Kind != AccessKind::Atomic) {
         addReusedFindings(Locations, DM.reusedBy(*A.Inst), F, Reused);
         // Reads answered from one the vectorizer then merged (lavaMD's

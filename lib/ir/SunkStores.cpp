@@ -15,7 +15,7 @@ namespace ldslint {
 struct SunkStores::Deleted {
   const llvm::DILocation *Loc;
   llvm::WeakVH Block;
-  llvm::WeakVH Pointer;
+  llvm::WeakTrackingVH Pointer; ///< follows SROA's replacements
 };
 
 /// Follows one store; remembers its block and pointer for when it is
@@ -34,7 +34,8 @@ public:
 private:
   SunkStores &Owner;
   const llvm::DILocation *Loc;
-  llvm::WeakVH Block, Pointer;
+  llvm::WeakVH Block;
+  llvm::WeakTrackingVH Pointer;
 };
 
 SunkStores::SunkStores() = default;

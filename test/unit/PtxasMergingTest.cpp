@@ -164,7 +164,7 @@ struct DoubleRun {
       Results.push_back(evaluateAccess(K, A, Shape, Bank, EvalOptions()));
   }
 
-  std::vector<bool> decide() {
+  std::optional<std::vector<bool>> decide() {
     PtxasMerging P;
     P.Adjacent = [](const std::vector<size_t> &) { return true; };
     P.EvaluateWide = [&](size_t, const AccessModel &Wide) {
@@ -185,8 +185,7 @@ struct DoubleRun {
 TEST(PtxasMerging, ARunOfDoublesSplitsIntoAlignedPairs) {
   DoubleRun R(8, 3);
   const EvalResult Alone = R.Results[0];
-  const std::vector<bool> Decided = R.decide();
-  EXPECT_EQ(Decided, std::vector<bool>(3, true));
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(3, true)));
   EXPECT_EQ(R.Results[0].Degree, Alone.Degree);
   EXPECT_TRUE(saysSo(R.Results[0], "not merged: its address is 8 modulo 16"));
   for (size_t I : {1, 2}) {
@@ -198,7 +197,7 @@ TEST(PtxasMerging, ARunOfDoublesSplitsIntoAlignedPairs) {
 // Four doubles from an aligned start: two pairs, nothing left alone.
 TEST(PtxasMerging, FourAlignedDoublesAreTwoPairs) {
   DoubleRun R(0, 4);
-  EXPECT_EQ(R.decide(), std::vector<bool>(4, true));
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(4, true)));
   for (const EvalResult &E : R.Results) {
     EXPECT_DOUBLE_EQ(E.Ideal, 4.0);
     EXPECT_FALSE(saysSo(E, "not merged"));
@@ -214,5 +213,21 @@ TEST(PtxasMerging, ARunWhoseAlignmentVariesIsLeftAlone) {
                                                 SymExpr::cast(SymExpr::symbol(0, U32), I64),
                                                 SymExpr::constant(-24, I64), I64),
                                 I64);
-  EXPECT_EQ(R.decide(), std::vector<bool>(3, false));
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(3, false)));
+}
+
+// Two findings for one access (a store sunk out of both arms of an `if`)
+// and the next double: two distinct accesses, a pair, no long run.
+TEST(PtxasMerging, FindingsOfOneAccessAreOneDouble) {
+  DoubleRun R(0, 2);
+  PtxasMerging P;
+  P.Adjacent = [](const std::vector<size_t> &) { return true; };
+  P.EvaluateWide = [&](size_t, const AccessModel &Wide) {
+    return evaluateAccess(R.K, Wide, R.Shape, R.Bank, EvalOptions());
+  };
+  EvalResult Arm = R.Results[0];
+  std::vector<RunMember> Run{{0, &R.Models[0], &R.Results[0], "k.cu", 3, 5},
+                             {0, &R.Models[0], &Arm, "k.cu", 5, 5},
+                             {1, &R.Models[1], &R.Results[1], "k.cu", 6, 3}};
+  EXPECT_FALSE(decideLongPtxasRun(R.K, Run, R.Shape, P).has_value());
 }

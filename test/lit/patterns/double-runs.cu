@@ -42,3 +42,22 @@ void launch(double *o, const double *i) {
   store3_odd<<<1, 32>>>(o, i);
   load4<<<1, 32>>>(o, i);
 }
+
+// One double stored in both arms of an `if` (one sunk store, two findings)
+// and the next one: a pair of two accesses, not a run of three.
+struct alignas(16) four_doubles { double x, y, z, w; };
+
+__global__ void sunk_pair(double *out, const double *in, int c, double a, double b) {
+  __shared__ four_doubles v;
+  if (c)
+    v.x = a;
+  else
+    v.x = b;
+  v.y = in[threadIdx.x];
+  // CHECK: double-runs.cu:[[@LINE-1]]:3: remark: writing shared array 'v' on sm_{{[0-9]+}}: no bank conflict
+  // CHECK-NOT: not merged
+  // CHECK: note: ptxas merges this access with the ones at line [[@LINE-6]], column 5, line [[@LINE-4]], column 5 into one 16-byte STS.128
+  out[threadIdx.x] = v.z;
+}
+
+void launch_sunk(double *o, const double *i) { sunk_pair<<<1, 32>>>(o, i, 1, 2.0, 3.0); }
