@@ -45,6 +45,10 @@ struct SymbolInfo {
   /// not known: `j >>= 1` from `k >> 1`). Empty: not known.
   std::vector<int64_t> Values;
   std::string Why; ///< Unknown: why it is not known
+  /// Unknown: a value read from memory the program writes (an element of a
+  /// buffer, an atomic's old value), or computed from one: no compile-time
+  /// analysis can know it.
+  bool FromData = false;
 };
 
 /// Another variable of a loop, stepped together with the loop's variable

@@ -250,7 +250,7 @@ private:
   SymbolId addUnknown(const std::string &Name, const std::string &Why,
                       bool Structural,
                       std::optional<std::pair<int64_t, int64_t>> Domain,
-                      bool LaneVarying = false) {
+                      bool LaneVarying = false, bool FromData = false) {
     SymbolInfo S;
     S.Kind = SymbolKind::Unknown;
     S.Name = Name;
@@ -258,8 +258,31 @@ private:
     S.Structural = Structural;
     S.Domain = Domain;
     S.LaneVarying = LaneVarying;
+    S.FromData = FromData;
     Symbols.push_back(S);
     return static_cast<SymbolId>(Symbols.size() - 1);
+  }
+
+  /// The name of a value loaded from memory that the start, test or steps
+  /// of \p L read (a binary search's keys), or "".
+  std::string dataIn(const LoopModel &L) const {
+    std::vector<SymRef> Parts{L.Init, L.Cond, L.Next};
+    for (const LoopCompanion &C : L.Companions) {
+      Parts.push_back(C.Init);
+      Parts.push_back(C.Next);
+    }
+    for (const SymRef &E : Parts)
+      if (E)
+        for (SymbolId Id : symbolsOf(E))
+          if (Symbols[Id].FromData)
+            return Symbols[Id].Name;
+    return "";
+  }
+
+  /// ", and depends on NAME, loaded from memory" for a loop's value whose
+  /// loop reads data (see dataIn), else "".
+  static std::string dataClause(const std::string &Data) {
+    return Data.empty() ? "" : ", and depends on " + Data + ", loaded from memory";
   }
 
   void substituteEverywhere(const std::function<SymRef(SymbolId)> &F) {
@@ -304,7 +327,7 @@ private:
   orbitOf(SymbolId Var, const SymRef &Init, const SymRef &Next,
           const SymRef &Cond) const;
   SymRef finiteUnknown(SymbolId Var, const std::vector<int64_t> &Values,
-                       IntType T, const std::string &Why);
+                       IntType T, const std::string &Why, bool FromData);
   std::optional<int64_t> exitValueOf(SymbolId Var, const LoopModel &L) const;
   void detachFinishedLoops();
   void resolveLoops();
@@ -719,9 +742,11 @@ AccessEvaluation::orbitOf(SymbolId Var, const SymRef &Init, const SymRef &Next,
 /// Replaces \p Var by an unknown that takes \p Values.
 SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
                                        const std::vector<int64_t> &Values,
-                                       IntType T, const std::string &Why) {
+                                       IntType T, const std::string &Why,
+                                       bool FromData) {
   const SymbolId U = addUnknown("`" + Symbols[Var].Name + "`", Why, false,
-                                std::pair<int64_t, int64_t>(Values.front(), Values.back()));
+                                std::pair<int64_t, int64_t>(Values.front(), Values.back()),
+                                false, FromData);
   Symbols[U].Values = Values;
   return SymExpr::symbol(U, T);
 }
@@ -865,6 +890,7 @@ void AccessEvaluation::detachFinishedLoops() {
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
       const bool LaneVarying = Varying.count(Id) > 0;
+      const std::string Data = dataIn(L);
       // Where the bound is not known, the value it ends with is one of
       // those its steps reach (`offset <<= 1` from 1: a power of two, or
       // 0 past the wrap): a superset, enumerated like a loop's values.
@@ -876,8 +902,9 @@ void AccessEvaluation::detachFinishedLoops() {
         Domain = std::pair<int64_t, int64_t>(Orbit->front(), Orbit->back());
       const SymbolId U = addUnknown(Name,
                                     "its value after " + Loop +
-                                        ", which ldslint does not follow past the loop",
-                                    false, Domain, LaneVarying);
+                                        ", which ldslint does not follow past the loop" +
+                                        dataClause(Data),
+                                    false, Domain, LaneVarying, !Data.empty());
       if (Domain)
         Symbols[U].Values = *Orbit;
       It = Detached.insert({Id, U}).first;
@@ -1003,8 +1030,9 @@ void AccessEvaluation::resolveLoops() {
     bool LoopVaries = varies(L.Init) || varies(L.Cond) || varies(L.Next);
     for (const LoopCompanion &C : L.Companions)
       LoopVaries |= varies(C.Init) || varies(C.Next);
-    const std::string Why =
-        "it changes in " + loopName(L.Text) + ", whose bounds are not known";
+    const std::string Data = dataIn(L);
+    const std::string Why = "it changes in " + loopName(L.Text) +
+                            ", whose bounds are not known" + dataClause(Data);
     for (const LoopCompanion &C : L.Companions) {
       // A companion's values cannot be cut by the loop's test (it tests
       // the loop's variable); a test after the body runs it once more.
@@ -1013,9 +1041,10 @@ void AccessEvaluation::resolveLoops() {
         Values = orbitOf(C.Var, C.Init, C.Next, nullptr);
       const SymRef U =
           Values && !Values->empty()
-              ? finiteUnknown(C.Var, *Values, C.VarType, Why)
+              ? finiteUnknown(C.Var, *Values, C.VarType, Why, !Data.empty())
               : SymExpr::symbol(addUnknown("`" + Symbols[C.Var].Name + "`", Why,
-                                           false, std::nullopt, LoopVaries),
+                                           false, std::nullopt, LoopVaries,
+                                           !Data.empty()),
                                 C.VarType);
       const SymbolId Var = C.Var;
       substituteEverywhere(
@@ -1027,11 +1056,13 @@ void AccessEvaluation::resolveLoops() {
     if (!LoopVaries)
       Values = orbitOf(L.Var, L.Init, L.Next, L.TestAfterBody ? nullptr : L.Cond);
     if (Values && !Values->empty()) {
-      Replacement = finiteUnknown(L.Var, *Values, L.VarType, Why);
+      Replacement = finiteUnknown(L.Var, *Values, L.VarType, Why, !Data.empty());
     } else if (L.Init && L.Step && !isLaneVarying(L.Step)) {
       SymbolId Trip = addUnknown("the iteration of " + loopName(L.Text),
-                                 "its bounds are not known statically", false,
-                                 std::pair<int64_t, int64_t>(0, INT32_MAX));
+                                 "its bounds are not known statically" +
+                                     dataClause(Data),
+                                 false, std::pair<int64_t, int64_t>(0, INT32_MAX),
+                                 false, !Data.empty());
       Replacement = SymExpr::cast(
           SymExpr::binary(
               Op::Add, SymExpr::cast(L.Init, I64),
@@ -1041,7 +1072,7 @@ void AccessEvaluation::resolveLoops() {
           L.VarType);
     } else {
       SymbolId U = addUnknown("`" + Symbols[L.Var].Name + "`", Why, false,
-                              std::nullopt, VaryingInit);
+                              std::nullopt, VaryingInit, !Data.empty());
       Replacement = SymExpr::symbol(U, L.VarType);
     }
     const SymbolId Var = L.Var;
@@ -1211,6 +1242,7 @@ bool AccessEvaluation::classifyUnknowns() {
     if (S.Kind != SymbolKind::Unknown)
       continue;
     if (S.LaneVarying) {
+      Result.DataDependent = S.FromData;
       unknown("the address depends on " + S.Name +
               ", which differs between lanes" +
               (S.Why.empty() ? "" : " (" + S.Why + ")"));
@@ -1227,6 +1259,7 @@ bool AccessEvaluation::classifyUnknowns() {
       continue;
     }
     if (InOpaque.count(Id)) {
+      Result.DataDependent = S.FromData;
       unknown("the address depends on " + S.Name +
               (S.Why.empty() ? "" : " (" + S.Why + ")") +
               " through a non-linear operation");
@@ -1897,9 +1930,11 @@ EvalResult AccessEvaluation::run() {
     R.BudgetExceeded = true;
     return R;
   }
-  if (Unstable)
+  if (Unstable) {
+    Result.DataDependent = Symbols[ConditionVars[0]].FromData;
     return unknown("the bank pattern depends on the exact value of " +
                    Symbols[ConditionVars[0]].Name);
+  }
 
   Tally Worst;
   std::vector<int64_t> WorstAssignment;
@@ -2030,7 +2065,11 @@ EvalResult AccessEvaluation::run() {
                       " and " + Symbols[ConditionVars[1]].Name;
     }
     Result.Status = Verdict::Unknown;
+    for (const std::vector<SymbolId> *Vars : {&ConditionVars, &FiniteVars})
+      for (SymbolId Id : *Vars)
+        Result.DataDependent |= Symbols[Id].FromData;
     if (Least > 1) {
+      Result.DataDependent = false; // decided for every value
       // Every value conflicts (the residues of the condition variables and
       // the values of the finite ones cover all it can take): a conflict,
       // of a degree that depends on the value, and no mean.

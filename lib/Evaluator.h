@@ -109,6 +109,9 @@ struct EvalResult {
   /// More pictures, when EvalOptions::PictureWarps asks for them.
   PictureSet Views;
   std::string Reason;
+  /// Unknown because the address depends on values read from memory the
+  /// program writes (SymbolInfo::FromData): no static analysis decides it.
+  bool DataDependent = false;
   std::vector<std::string> Assumptions;
 };
 

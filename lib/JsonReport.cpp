@@ -44,6 +44,8 @@ llvm::json::Value findingToJson(const Finding &F) {
   if (Reason.empty() && R.Status == Verdict::Conflict)
     Reason = describeCollision(F);
   O["reason"] = Reason;
+  if (!Known)
+    O["data_dependent"] = R.DataDependent;
   llvm::json::Array Assumptions;
   if (F.Block)
     Assumptions.push_back("block " + F.Block->str() + " from " + F.BlockSource);

@@ -122,6 +122,7 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
       Symbols += Short + "{" + std::to_string(static_cast<int>(S.Kind)) + "," +
                  std::to_string(S.Dim) + "," + std::to_string(S.Value) + "," +
                  std::to_string(S.LaneVarying) + std::to_string(S.Structural) +
+                 std::to_string(S.FromData) +
                  "," + S.Name + "," + S.Why;
       if (S.Domain)
         Symbols += "," + std::to_string(S.Domain->first) + ".." +

@@ -214,15 +214,27 @@ private:
   }
 
   SymRef unknown(const Value *V, std::string Name, std::string Why,
-                 bool Varying) {
+                 bool Varying, bool FromData = false) {
     SymbolInfo S;
     S.Kind = SymbolKind::Unknown;
     S.Name = std::move(Name);
     S.Why = std::move(Why);
     S.LaneVarying = Varying;
+    S.FromData = FromData;
     char Key[32];
     snprintf(Key, sizeof Key, "value:%p", static_cast<const void *>(V));
     return SymExpr::symbol(named(Key, S), typeOf(V->getType()));
+  }
+
+  /// The name of a value loaded from memory that \p E depends on, or "".
+  std::string dataIn(const SymRef &E) const {
+    std::string Name;
+    if (E)
+      forEachSymbol(*E, [&](SymbolId Id) {
+        if (Name.empty() && K.Symbols[Id].FromData)
+          Name = K.Symbols[Id].Name;
+      });
+    return Name;
   }
 
   bool isVarying(const SymRef &E) const {
@@ -291,9 +303,14 @@ private:
     // Merge phis become selects that share their operands: a chain of
     // diamonds doubles the expression as a tree at each one (rocPRIM's
     // block sort), and every walk of it after this would too.
-    if (R && treeSize(R) > MaxTreeSize)
+    if (R && treeSize(R) > MaxTreeSize) {
+      const std::string Data = dataIn(R);
       R = unknown(V, nameOf(V, "a value"),
-                  "it is merged from more paths than ldslint follows", true);
+                  "it is merged from more paths than ldslint follows" +
+                      (Data.empty() ? std::string()
+                                    : ", and depends on " + Data + ", loaded from memory"),
+                  true, !Data.empty());
+    }
     --Depth;
     InProgress.erase(V);
     Values[V] = R;
@@ -345,6 +362,8 @@ private:
         return loaded(I, VL);
     if (auto *C = dyn_cast<CallBase>(I))
       return call(C, T);
+    if (isa<AtomicRMWInst>(I))
+      return atomicResult(I);
     // One output of inline assembly with several (a texture fetch's four
     // components): what the assembly returns.
     if (auto *E = dyn_cast<ExtractValueInst>(I))
@@ -653,6 +672,8 @@ private:
     if (startsWith(Name, "llvm.cttz.") && C->getType()->isIntegerTy() &&
         C->getType()->getIntegerBitWidth() <= 64)
       return trailingZeros(value(C->getArgOperand(0)), T);
+    if (isDeclaredAtomic(*C))
+      return atomicResult(C);
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
@@ -727,6 +748,14 @@ private:
     return loaded(L, L);
   }
 
+  /// The old value an atomic operation returns: data.
+  SymRef atomicResult(const Value *V) {
+    return unknown(V, nameOf(V, "a value"),
+                   "it is the value an atomic operation read from memory: "
+                   "data-dependent",
+                   true, /*FromData=*/true);
+  }
+
   /// \p V, read by \p L from memory lanes share: the same for every lane
   /// when they all read one address, else data-dependent.
   SymRef loaded(const Value *V, const LoadInst *L) {
@@ -737,7 +766,7 @@ private:
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address: "
                              "data-dependent",
-                   !Uniform);
+                   !Uniform, /*FromData=*/true);
   }
 
   /// A loaded value in source terms: `in[...]` for an element of a kernel

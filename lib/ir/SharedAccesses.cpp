@@ -275,6 +275,22 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
 
 } // namespace
 
+bool isDeclaredAtomic(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Call.arg_size() < 2 ||
+      !Call.getArgOperand(0)->getType()->isPointerTy())
+    return false;
+  const std::string Name = llvm::demangle(Callee->getName().str());
+  static const char *const Atomics[] = {
+      "atomicAdd(", "atomicSub(", "atomicExch(", "atomicMin(", "atomicMax(",
+      "atomicInc(", "atomicDec(", "atomicCAS(", "atomicAnd(", "atomicOr(",
+      "atomicXor("};
+  for (const char *A : Atomics)
+    if (startsWith(Name, A))
+      return true;
+  return false;
+}
+
 std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
   std::vector<MemoryOperation> Ops;
   if (auto *L = dyn_cast<LoadInst>(&I)) {
@@ -315,20 +331,11 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
     }
     // CUDA's atomic functions declared without a body (headers that only
     // declare them): one atomic access of the pointee, as their bodies do.
-    if (Callee && Callee->isDeclaration() && Call->arg_size() >= 2 &&
-        Call->getArgOperand(0)->getType()->isPointerTy()) {
-      const std::string Name = llvm::demangle(Callee->getName().str());
-      static const char *const Atomics[] = {
-          "atomicAdd(", "atomicSub(", "atomicExch(", "atomicMin(", "atomicMax(",
-          "atomicInc(", "atomicDec(", "atomicCAS(", "atomicAnd(", "atomicOr(",
-          "atomicXor("};
-      for (const char *A : Atomics)
-        if (startsWith(Name, A)) {
-          const Type *Value = Call->getArgOperand(Call->arg_size() - 1)->getType();
-          Ops.push_back(scalar(I, Call->getArgOperand(0), const_cast<Type *>(Value),
-                               AccessKind::Atomic));
-          return Ops;
-        }
+    if (isDeclaredAtomic(*Call)) {
+      const Type *Value = Call->getArgOperand(Call->arg_size() - 1)->getType();
+      Ops.push_back(scalar(I, Call->getArgOperand(0), const_cast<Type *>(Value),
+                           AccessKind::Atomic));
+      return Ops;
     }
     // Any other call that receives a pointer may read or write through it.
     // The call survives the pipeline's inlining only when the callee calls

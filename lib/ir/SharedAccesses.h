@@ -12,6 +12,7 @@
 
 #include "BankModel.h"
 
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
 
 #include <optional>
@@ -46,6 +47,10 @@ struct MemoryOperation {
 /// (also pointers passed as integers, e.g. `__cvta_generic_to_shared`), and
 /// cp.async (intrinsic or inline assembly) a shared store of its size.
 std::vector<MemoryOperation> memoryOperations(const llvm::Instruction &I);
+
+/// Whether \p Call is one of CUDA's atomic functions (atomicAdd, ...)
+/// declared without a body (headers that only declare them).
+bool isDeclaredAtomic(const llvm::CallBase &Call);
 
 /// The object (a shared variable) that the integer \p V is computed from
 /// with integer arithmetic (`smem_base + offset`, FlashAttention's

@@ -400,7 +400,7 @@ namespace {
 /// for (l = n; l > 0; l >>= 1) { s[offset + t]; offset <<= 1; } with the
 /// companion `offset` starting at \p OffsetInit; n is a kernel parameter, so
 /// the loop cannot be enumerated.
-EvalResult scanTreeLoop(Fixture &F, SymRef OffsetInit) {
+EvalResult scanTreeLoop(Fixture &F, SymRef OffsetInit, bool NFromData = false) {
   const IntType I32{32, true};
   SymbolInfo LS;
   LS.Kind = SymbolKind::LoopVar;
@@ -413,7 +413,9 @@ EvalResult scanTreeLoop(Fixture &F, SymRef OffsetInit) {
   LoopModel L;
   L.Var = Lv;
   L.VarType = I32;
-  L.Init = SymExpr::symbol(F.param("n"), I32);
+  const SymbolId N = F.param("n");
+  F.K.Symbols[N].FromData = NFromData;
+  L.Init = SymExpr::symbol(N, I32);
   L.Cond = SymExpr::binary(Op::GT, SymExpr::symbol(Lv, I32),
                            SymExpr::constant(0, I32), IntType{1, false});
   L.Next = SymExpr::binary(Op::Shr, SymExpr::symbol(Lv, I32),
@@ -449,6 +451,42 @@ TEST(Evaluator, LaneDependentCompanionOfAnOpenLoopIsUnknown) {
   EvalResult R = scanTreeLoop(F, SymExpr::cast(F.sym(F.Tx), IntType{32, true}));
   EXPECT_EQ(R.Status, Verdict::Unknown);
   EXPECT_NE(R.Reason.find("differs between lanes"), std::string::npos) << R.Reason;
+  EXPECT_FALSE(R.DataDependent); // n is a kernel parameter
+}
+
+// Where the loop's start is read from memory, its values are data, and the
+// reason names the value.
+TEST(Evaluator, ValueOfALoopThatReadsDataIsDataDependent) {
+  Fixture F;
+  EvalResult R = scanTreeLoop(F, SymExpr::cast(F.sym(F.Tx), IntType{32, true}),
+                              /*NFromData=*/true);
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_TRUE(R.DataDependent);
+  EXPECT_NE(R.Reason.find("depends on `n`, loaded from memory"), std::string::npos)
+      << R.Reason;
+}
+
+// A uniform data value the address only offsets decides nothing: no
+// conflict, and nothing data-dependent about it.
+TEST(Evaluator, UniformDataOffsetIsDecided) {
+  Fixture F;
+  const SymbolId Base = F.param("base");
+  F.K.Symbols[Base].FromData = true;
+  EvalResult R = F.eval(mul(add(F.sym(F.Tx), SymExpr::symbol(Base, U32)), F.c(4)),
+                        parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  EXPECT_FALSE(R.DataDependent);
+}
+
+// A per-lane data index: unknown, data-dependent.
+TEST(Evaluator, PerLaneDataIndexIsDataDependent) {
+  Fixture F;
+  const SymbolId Idx = F.param("idx[...]");
+  F.K.Symbols[Idx].FromData = true;
+  F.K.Symbols[Idx].LaneVarying = true;
+  EvalResult R = F.eval(mul(SymExpr::symbol(Idx, U32), F.c(4)), parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_TRUE(R.DataDependent);
 }
 
 TEST(Evaluator, UnknownShapeEnumeratesBlocksOfAtMost1024Threads) {

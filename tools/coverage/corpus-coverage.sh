@@ -20,7 +20,9 @@
 #  (b) LDSLINT --format=json --report=all FILE -- ARGS
 #  (c) each reference line is
 #        decided  a finding with status conflict or ok on that line
-#        unknown  findings on that line, all `unknown`
+#        unknown  findings on that line, all `unknown`; counted apart
+#                 too where every one depends on data loaded from memory
+#                 (JSON data_dependent: no static analysis decides them)
 #        silent   no finding on that line
 #        failed   ldslint exited 2 (or crashed / timed out) although clang
 #                 compiles the file
@@ -268,7 +270,10 @@ for i, f in enumerate(files, 1):
             key = (real(F["file"]), int(F["line"]))
         except (KeyError, TypeError, ValueError):
             continue
-        bystat[key].append((F.get("status", "?"), F.get("reason", "")))
+        reason = F.get("reason", "")
+        if F.get("data_dependent"):
+            reason = "[data] " + reason
+        bystat[key].append((F.get("status", "?"), reason))
         blk = F.get("block")
         shape_of[key].add("1x1x1" if blk == [1, 1, 1] else
                           "default" if F.get("block_source", "default") == "default" else "known")
@@ -393,6 +398,12 @@ for c in ("decided", "unknown", "silent", "failed"):
     L.append("| %s | %d | %.1f%% | %d |" % (c, cls_count[c], 100.0 * cls_count[c] / total if total else 0, tu_count[c]))
 L.append("| total | %d | 100%% | %d |" % (total, tu_total))
 L.append("")
+data = sum(1 for k, v in best.items() if (k not in asm_lines or v[1] != "asm") and v[0] == "unknown"
+           and v[3] and all(r.startswith("[data] ") for r in v[3]))
+rest = total - data
+L.append("  unknown lines whose every finding depends on data loaded from memory (JSON data_dependent,"
+         " [data] in unknown.txt): %d; decided of the other %d lines: %d (%.1f%%)"
+         % (data, rest, cls_count["decided"], 100.0 * cls_count["decided"] / rest if rest else 0))
 L.append("  of these, %d lines are written in system headers (CUB, cooperative_groups, HIP)"
          " and matched at the user's calling line" % nsys)
 asm_only = asm_lines - {k for k, v in best.items()}

@@ -1,0 +1,55 @@
+// Addresses that depend on data the program reads from memory: no static
+// analysis decides them. The reason names the value, and the JSON finding
+// says `"data_dependent": true`; other unknowns say false.
+// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: %ldslint --format=json --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.json
+// RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+
+// The position a binary search over shared keys ends at (a merge path's
+// split, HeCBench segsort's find_kth3): its steps read the keys.
+__device__ int splitAt(const int *a, int n, int diag) {
+  int begin = 0, end = n;
+  while (begin < end) {
+    int mid = (begin + end) >> 1;
+    if (a[mid] <= diag)
+      begin = mid + 1;
+    else
+      end = mid;
+  }
+  return begin;
+}
+
+__global__ void dataKernel(int *out, const int *idx, int n) {
+  __shared__ int keys[256];
+  __shared__ int vals[256];
+  __shared__ unsigned count;
+  keys[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  const int at = splitAt(keys, 128, threadIdx.x);
+  out[threadIdx.x] = vals[at];
+  // CHECK: data-dependent.cu:[[@LINE-1]]:22: remark: reading shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `begin`, which differs between lanes (its value after the loop at line 12, which ldslint does not follow past the loop, and depends on `keys[...]`, loaded from memory)
+  // An index read from a buffer.
+  vals[idx[threadIdx.x] & 255] = 1;
+  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `idx[...]`, which differs between lanes (it is loaded from memory at a per-lane address: data-dependent)
+  // A slot handed out by an atomic counter.
+  const unsigned slot = atomicAdd(&count, 1u);
+  vals[slot & 255] = 2;
+  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on {{.*}}, which differs between lanes (it is the value an atomic operation read from memory: data-dependent)
+  // Not data: a stride that is a kernel argument.
+  vals[(threadIdx.x * n) & 255] = 3;
+  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `n` (it is a kernel argument) through a non-linear operation
+}
+
+// The JSON object's keys are in alphabetical order: each finding's
+// data_dependent comes before its line.
+// JSON: "line": 26
+// JSON: "data_dependent": true
+// JSON: "line": 14
+// JSON: "data_dependent": true
+// JSON: "line": 29
+// JSON: "data_dependent": true
+// JSON: "line": 32
+// JSON: "data_dependent": true
+// JSON: "line": 36
+// JSON: "data_dependent": false
+// JSON: "line": 39
