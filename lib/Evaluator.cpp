@@ -1237,17 +1237,30 @@ bool AccessEvaluation::classifyUnknowns() {
 
   const std::set<SymbolId> InOpaque = opaqueInAddress();
 
+  // A value read from memory that stops the evaluation is named first:
+  // where it and another unknown both stop it, the data is what no
+  // compile-time analysis can know (a merge position from a search over
+  // keys, next to a block index in a division).
+  auto stop = [&](const SymbolInfo &S) {
+    Result.DataDependent = S.FromData;
+    unknown("the address depends on " + S.Name +
+            (S.LaneVarying ? ", which differs between lanes" : "") +
+            (S.Why.empty() ? "" : " (" + S.Why + ")") +
+            (S.LaneVarying ? "" : " through a non-linear operation"));
+    return false;
+  };
+  for (SymbolId Id : Used) {
+    const SymbolInfo &S = Symbols[Id];
+    if (S.FromData && S.Kind == SymbolKind::Unknown &&
+        (S.LaneVarying || (!S.Structural && InOpaque.count(Id) && S.Values.empty())))
+      return stop(S);
+  }
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
     if (S.Kind != SymbolKind::Unknown)
       continue;
-    if (S.LaneVarying) {
-      Result.DataDependent = S.FromData;
-      unknown("the address depends on " + S.Name +
-              ", which differs between lanes" +
-              (S.Why.empty() ? "" : " (" + S.Why + ")"));
-      return false;
-    }
+    if (S.LaneVarying)
+      return stop(S);
     if (S.Structural) {
       StructuralVars.push_back(Id);
       continue;
@@ -1258,13 +1271,8 @@ bool AccessEvaluation::classifyUnknowns() {
       FiniteVars.push_back(Id);
       continue;
     }
-    if (InOpaque.count(Id)) {
-      Result.DataDependent = S.FromData;
-      unknown("the address depends on " + S.Name +
-              (S.Why.empty() ? "" : " (" + S.Why + ")") +
-              " through a non-linear operation");
-      return false;
-    }
+    if (InOpaque.count(Id))
+      return stop(S);
     ConditionVars.push_back(Id);
   }
   size_t Combinations = 1;

@@ -489,6 +489,23 @@ TEST(Evaluator, PerLaneDataIndexIsDataDependent) {
   EXPECT_TRUE(R.DataDependent);
 }
 
+// Where a kernel parameter in a product and a per-lane data index both stop
+// the evaluation, the reason names the data.
+TEST(Evaluator, DataIsNamedBeforeOtherUnknowns) {
+  Fixture F;
+  const SymbolId P = F.param("p");
+  const SymbolId Idx = F.param("idx[...]");
+  F.K.Symbols[Idx].FromData = true;
+  F.K.Symbols[Idx].LaneVarying = true;
+  SymRef Addr = mul(add(mul(SymExpr::symbol(P, U32), SymExpr::symbol(P, U32)),
+                        SymExpr::symbol(Idx, U32)),
+                    F.c(4));
+  EvalResult R = F.eval(Addr, parseBlockShape("64"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_TRUE(R.DataDependent);
+  EXPECT_NE(R.Reason.find("`idx[...]`"), std::string::npos) << R.Reason;
+}
+
 TEST(Evaluator, UnknownShapeEnumeratesBlocksOfAtMost1024Threads) {
   Fixture F;
   // s[tx * (ty + 1)] under an unknown shape: a warp is 32 threads of one
