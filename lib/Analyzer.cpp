@@ -12,6 +12,7 @@
 #include "LaunchSites.h"
 #include "SourceFixes.h"
 #include "ir/IrFindings.h"
+#include "ir/SharedReach.h"
 #include "StringCompat.h"
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include <tuple>
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -118,12 +120,12 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   const BankModel &Model = *Out.Model;
 
   const auto Start = std::chrono::steady_clock::now();
-  const LaunchSites Launches = collectLaunchSites(Ctx, Options.LibraryKernels);
+  LaunchSites Launches; // read once the device code says which kernels need them
   const SourceManager &SM = Ctx.getSourceManager();
   const DeviceFunctions Found = findDeviceFunctions(Ctx);
   Out.LibraryKernels = Found.LibraryKernels.size();
   Out.Kernels = Found.Kernels.size();
-  debugTime("launch sites and kernels", Start);
+  debugTime("kernels", Start);
   if (debugTimeEnabled())
     llvm::errs() << "ldslint: device IR of " << Found.Kernels.size()
                  << " kernels; library kernel instantiations: "
@@ -151,9 +153,23 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
                             Analysed, {}, nullptr, Options.CompiledWithoutShared);
     const auto Emitted = std::chrono::steady_clock::now();
     debugTime("device IR", Start);
-    if (DM)
+    if (DM) {
+      // Block shapes only for the kernels left to analyse (those that can
+      // reach shared memory).
+      const auto Read = std::chrono::steady_clock::now();
+      std::set<const FunctionDecl *> Generated;
+      for (const llvm::Function &Fn : DM->module())
+        if (!Fn.isDeclaration() && isAnalysisEntry(Fn))
+          if (const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM->declFor(Fn.getName())))
+            Generated.insert(FD->getCanonicalDecl());
+      Launches = collectLaunchSites(Ctx, Options.LibraryKernels,
+                                    [&](const FunctionDecl *FD) {
+                                      return Generated.count(FD->getCanonicalDecl()) > 0;
+                                    });
+      debugTime("launch sites", Read);
       Findings = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, &Cache,
                                      &Out.Skipped, &Kept);
+    }
     debugTime("IR analysis", Emitted);
   });
   if (!Finished) {

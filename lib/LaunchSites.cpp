@@ -1378,10 +1378,14 @@ public:
     return true;
   }
 
-  /// Reads every launch found.
-  void finish() {
-    for (const auto &[KCE, Fn] : Launches)
+  /// Reads every launch found that \p Read accepts.
+  void finish(const std::function<bool(const FunctionDecl *)> &Read) {
+    for (const auto &[KCE, Fn] : Launches) {
+      const FunctionDecl *Callee = KCE->getDirectCallee();
+      if (Read && Callee && !Read(Callee))
+        continue;
       read(KCE, Fn);
+    }
   }
 
 private:
@@ -1575,11 +1579,12 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
 
 } // namespace
 
-LaunchSites collectLaunchSites(ASTContext &Ctx, bool SystemHeaders) {
+LaunchSites collectLaunchSites(ASTContext &Ctx, bool SystemHeaders,
+                               const std::function<bool(const FunctionDecl *)> &Read) {
   LaunchSites Out;
   LaunchVisitor V(Ctx, Out);
   traverseUnit(V, Ctx, SystemHeaders);
-  V.finish();
+  V.finish(Read);
   return Out;
 }
 

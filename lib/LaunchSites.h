@@ -25,6 +25,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -48,7 +49,12 @@ struct LaunchConfig {
 /// specialisations are distinct).
 using LaunchSites = std::map<const clang::FunctionDecl *, std::vector<LaunchConfig>>;
 
-LaunchSites collectLaunchSites(clang::ASTContext &Ctx, bool SystemHeaders);
+/// Where \p Read is given, the launches of a named kernel it declines are
+/// not read (a kernel without shared memory needs no block shape); launches
+/// through function pointers always are.
+LaunchSites collectLaunchSites(
+    clang::ASTContext &Ctx, bool SystemHeaders,
+    const std::function<bool(const clang::FunctionDecl *)> &Read = nullptr);
 
 /// The configurations to analyse \p Kernel with (several when launch sites
 /// differ); never empty.
