@@ -281,8 +281,12 @@ private:
 
   /// ", and depends on NAME, loaded from memory" for a loop's value whose
   /// loop reads data (see dataIn), else "".
-  static std::string dataClause(const std::string &Data) {
-    return Data.empty() ? "" : ", and depends on " + Data + ", loaded from memory";
+  static std::string dataClause(const std::string &Data, const std::string &Name) {
+    if (Data.empty())
+      return "";
+    if (Data == Name) // its own earlier value, read back
+      return ", and depends on data loaded from memory";
+    return ", and depends on " + Data + ", loaded from memory";
   }
 
   void substituteEverywhere(const std::function<SymRef(SymbolId)> &F) {
@@ -903,7 +907,7 @@ void AccessEvaluation::detachFinishedLoops() {
       const SymbolId U = addUnknown(Name,
                                     "its value after " + Loop +
                                         ", which ldslint does not follow past the loop" +
-                                        dataClause(Data),
+                                        dataClause(Data, Name),
                                     false, Domain, LaneVarying, !Data.empty());
       if (Domain)
         Symbols[U].Values = *Orbit;
@@ -1032,7 +1036,8 @@ void AccessEvaluation::resolveLoops() {
       LoopVaries |= varies(C.Init) || varies(C.Next);
     const std::string Data = dataIn(L);
     const std::string Why = "it changes in " + loopName(L.Text) +
-                            ", whose bounds are not known" + dataClause(Data);
+                            ", whose bounds are not known" +
+                            dataClause(Data, "`" + Symbols[L.Var].Name + "`");
     for (const LoopCompanion &C : L.Companions) {
       // A companion's values cannot be cut by the loop's test (it tests
       // the loop's variable); a test after the body runs it once more.
@@ -1060,7 +1065,7 @@ void AccessEvaluation::resolveLoops() {
     } else if (L.Init && L.Step && !isLaneVarying(L.Step)) {
       SymbolId Trip = addUnknown("the iteration of " + loopName(L.Text),
                                  "its bounds are not known statically" +
-                                     dataClause(Data),
+                                     dataClause(Data, ""),
                                  false, std::pair<int64_t, int64_t>(0, INT32_MAX),
                                  false, !Data.empty());
       Replacement = SymExpr::cast(

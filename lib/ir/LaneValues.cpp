@@ -305,10 +305,12 @@ private:
     // block sort), and every walk of it after this would too.
     if (R && treeSize(R) > MaxTreeSize) {
       const std::string Data = dataIn(R);
-      R = unknown(V, nameOf(V, "a value"),
+      const std::string Name = nameOf(V, "a value");
+      R = unknown(V, Name,
                   "it is merged from more paths than ldslint follows" +
-                      (Data.empty() ? std::string()
-                                    : ", and depends on " + Data + ", loaded from memory"),
+                      (Data.empty()   ? std::string()
+                       : Data == Name ? std::string(", and depends on data loaded from memory")
+                                      : ", and depends on " + Data + ", loaded from memory"),
                   true, !Data.empty());
     }
     --Depth;
@@ -762,6 +764,14 @@ private:
     const PointerValue P = pointer(L->getPointerOperand());
     const bool Uniform = P.Base ? !isVarying(P.Offset)
                                 : pointerIsUniform(L->getPointerOperand());
+    // A member of a struct the kernel takes by value (NVPTX: a byval
+    // argument) is a kernel argument, not data the program wrote.
+    if (const auto *A = dyn_cast<Argument>(underlyingObject(L->getPointerOperand())))
+      if (A->hasByValAttr() || A->hasByRefAttr())
+        return unknown(V, loadedName(L, P),
+                       Uniform ? "it is a kernel argument"
+                               : "it is a kernel argument indexed per lane",
+                       !Uniform);
     return unknown(V, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address: "

@@ -40,6 +40,17 @@ __global__ void dataKernel(int *out, const int *idx, int n) {
   // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `n` (it is a kernel argument) through a non-linear operation
 }
 
+// A member of a struct the kernel takes by value is a kernel argument, not
+// data (NVPTX passes the struct in memory: a byval argument).
+struct Params { int stride; };
+__global__ void byValue(int *out, Params p) {
+  __shared__ int t[256];
+  t[(threadIdx.x * p.stride) & 255] = 1;
+  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 't' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `p{{[^`]*}}` (it is a kernel argument) through a non-linear operation
+  __syncthreads();
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
 // The JSON object's keys are in alphabetical order: each finding's
 // data_dependent comes before its line.
 // JSON: "line": 26
@@ -53,3 +64,5 @@ __global__ void dataKernel(int *out, const int *idx, int n) {
 // JSON: "line": 36
 // JSON: "data_dependent": false
 // JSON: "line": 39
+// JSON: "data_dependent": false
+// JSON: "line": 48
