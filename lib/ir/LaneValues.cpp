@@ -632,10 +632,13 @@ private:
                              T);
       return SymExpr::binary(O, A, B, T);
     };
-    // __mul24: the product of the low 24 bits of each operand.
+    // __mul24: the product of the low 24 bits of each operand (HIP's
+    // through ROCm's device library, not linked here: __ockl_mul24_*).
     if (Name == "llvm.nvvm.mul24.i" || Name == "__nv_mul24" ||
-        Name == "llvm.nvvm.mul24.ui" || Name == "__nv_umul24") {
-      const bool U = Name.contains("u");
+        Name == "llvm.nvvm.mul24.ui" || Name == "__nv_umul24" ||
+        Name == "__ockl_mul24_i32" || Name == "__ockl_mul24_u32") {
+      const bool U = Name.contains(".ui") || Name.contains("umul") ||
+                     Name.contains("_u32");
       const IntType T24{24, !U};
       return SymExpr::binary(
           Op::Mul, SymExpr::cast(SymExpr::cast(value(C->getArgOperand(0)), T24), T),
