@@ -3,7 +3,7 @@
 // each operand, as in CUDA (HeCBench's tpacf). A signed operand stays
 // signed.
 // REQUIRES: hip-headers
-// RUN: %ldslint --arch=gfx90a --report=all %s -- -x hip -nogpulib %hipwavedef 2>&1 | FileCheck %s
+// RUN: not %ldslint --arch=gfx90a --report=all %s -- -x hip -nogpulib %hipwavedef 2>&1 | FileCheck %s
 #include <hip/hip_runtime.h>
 
 __global__ __launch_bounds__(64) void mul24(int *out, int n) {
