@@ -26,29 +26,34 @@ clang::FileID DebugLocationMap::fileOf(const llvm::DILocation *L) {
 }
 
 clang::FileID DebugLocationMap::fileIdOf(const clang::FileEntry &Entry) {
-  if (Entered.empty()) {
-    // As translateFile does, the first entry of a file wins; the main file
-    // is entered before any header.
-    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I != N; ++I) {
-      const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
-      if (!E.isFile())
-        continue;
-      const auto &Orig = E.getFile().getContentCache().OrigEntry;
-      if (!Orig)
-        continue;
+  if (const auto It = Entered.find(&Entry); It != Entered.end())
+    return It->second;
+  // As translateFile does, the first entry of a file wins; the main file
+  // is entered before any header. The entries (most of them macro
+  // expansions) are scanned once in all, each call going on from where the
+  // last one stopped until it meets the file.
+  for (const unsigned N = SM.local_sloc_entry_size(); Scanned != N;) {
+    const clang::SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(Scanned++);
+    if (!E.isFile())
+      continue;
+    const auto &Orig = E.getFile().getContentCache().OrigEntry;
+    if (!Orig)
+      continue;
 #if LLVM_VERSION_MAJOR >= 18
-      const clang::FileEntry *FE = &Orig->getFileEntry();
+    const clang::FileEntry *FE = &Orig->getFileEntry();
 #else
-      const clang::FileEntry *FE = Orig;
+    const clang::FileEntry *FE = Orig;
 #endif
-      if (!Entered.count(FE))
-        Entered[FE] = SM.getFileID(
-            clang::SourceLocation::getFromRawEncoding(E.getOffset()));
-    }
+    if (Entered.count(FE))
+      continue;
+    const clang::FileID ID =
+        SM.getFileID(clang::SourceLocation::getFromRawEncoding(E.getOffset()));
+    Entered[FE] = ID;
+    if (FE == &Entry)
+      return ID;
   }
-  const auto It = Entered.find(&Entry);
   // Files of loaded modules or precompiled headers are not local entries.
-  return It != Entered.end() ? It->second : SM.translateFile(&Entry);
+  return SM.translateFile(&Entry);
 }
 
 clang::SourceLocation DebugLocationMap::locate(const llvm::DILocation *L) {

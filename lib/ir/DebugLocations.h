@@ -29,6 +29,7 @@ private:
   llvm::DenseMap<const llvm::MDNode *, clang::FileID> Files;
   /// The first FileID of each file entered in the unit (built on first use).
   llvm::DenseMap<const clang::FileEntry *, clang::FileID> Entered;
+  unsigned Scanned = 0; ///< local source entries entered so far
 };
 
 } // namespace ldslint
