@@ -263,10 +263,13 @@ private:
     return static_cast<SymbolId>(Symbols.size() - 1);
   }
 
-  /// The name of a value loaded from memory that the start, test or steps
-  /// of \p L read (a binary search's keys), or "".
-  std::string dataIn(const LoopModel &L) const {
-    std::vector<SymRef> Parts{L.Init, L.Cond, L.Next};
+  /// The name of a value loaded from memory that the start or steps of
+  /// \p L read (a binary search's keys), or "". With \p WithExit, also its
+  /// test: where the loop stops decides the value it leaves behind, not the
+  /// values it steps through (`i < cnt[0]` bounds `i` by data, but each
+  /// `i` is plain arithmetic).
+  std::string dataIn(const LoopModel &L, bool WithExit) const {
+    std::vector<SymRef> Parts{L.Init, WithExit ? L.Cond : SymRef(), L.Next};
     for (const LoopCompanion &C : L.Companions) {
       Parts.push_back(C.Init);
       Parts.push_back(C.Next);
@@ -894,7 +897,7 @@ void AccessEvaluation::detachFinishedLoops() {
                                : Text.rfind("the ", 0) == 0 ? Text
                                                             : "the loop " + loopName(Text);
       const bool LaneVarying = Varying.count(Id) > 0;
-      const std::string Data = dataIn(L);
+      const std::string Data = dataIn(L, /*WithExit=*/true);
       // Where the bound is not known, the value it ends with is one of
       // those its steps reach (`offset <<= 1` from 1: a power of two, or
       // 0 past the wrap): a superset, enumerated like a loop's values.
@@ -1034,7 +1037,7 @@ void AccessEvaluation::resolveLoops() {
     bool LoopVaries = varies(L.Init) || varies(L.Cond) || varies(L.Next);
     for (const LoopCompanion &C : L.Companions)
       LoopVaries |= varies(C.Init) || varies(C.Next);
-    const std::string Data = dataIn(L);
+    const std::string Data = dataIn(L, /*WithExit=*/false);
     const std::string Why = "it changes in " + loopName(L.Text) +
                             ", whose bounds are not known" +
                             dataClause(Data, "`" + Symbols[L.Var].Name + "`");

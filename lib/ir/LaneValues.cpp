@@ -366,6 +366,11 @@ private:
       return call(C, T);
     if (isa<AtomicRMWInst>(I))
       return atomicResult(I);
+    // The old value of a compare-and-swap (atomicCAS).
+    if (auto *E = dyn_cast<ExtractValueInst>(I))
+      if (isa<AtomicCmpXchgInst>(E->getAggregateOperand()) &&
+          E->getIndices().size() == 1 && E->getIndices()[0] == 0)
+        return atomicResult(I);
     // One output of inline assembly with several (a texture fetch's four
     // components): what the assembly returns.
     if (auto *E = dyn_cast<ExtractValueInst>(I))
@@ -679,6 +684,15 @@ private:
       return trailingZeros(value(C->getArgOperand(0)), T);
     if (isDeclaredAtomic(*C))
       return atomicResult(C);
+    // __ldg/__ldcg before LLVM 20: an intrinsic that loads.
+    if (startsWith(Name, "llvm.nvvm.ldg.global.") || startsWith(Name, "llvm.nvvm.ldu.global.")) {
+      const bool Uniform = pointerIsUniform(C->getArgOperand(0));
+      return unknown(C, nameOf(C, "a value loaded from memory"),
+                     Uniform ? "it is loaded from memory"
+                             : "it is loaded from memory at a per-lane address: "
+                               "data-dependent",
+                     !Uniform, /*FromData=*/true);
+    }
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
@@ -755,9 +769,14 @@ private:
 
   /// The old value an atomic operation returns: data.
   SymRef atomicResult(const Value *V) {
-    return unknown(V, nameOf(V, "a value"),
-                   "it is the value an atomic operation read from memory: "
-                   "data-dependent",
+    std::string Name = "the value an atomic operation returns";
+    if (const auto *C = dyn_cast<CallBase>(V))
+      if (const Function *F = C->getCalledFunction()) {
+        const std::string D = llvm::demangle(F->getName().str());
+        Name = "the value `" + D.substr(0, D.find('(')) + "` returns";
+      }
+    return unknown(V, Name,
+                   "the atomic operation read it from memory: data-dependent",
                    true, /*FromData=*/true);
   }
 
@@ -769,12 +788,21 @@ private:
                                 : pointerIsUniform(L->getPointerOperand());
     // A member of a struct the kernel takes by value (NVPTX: a byval
     // argument) is a kernel argument, not data the program wrote.
-    if (const auto *A = dyn_cast<Argument>(underlyingObject(L->getPointerOperand())))
+    const Value *Obj = underlyingObject(L->getPointerOperand());
+    if (const auto *A = dyn_cast<Argument>(Obj))
       if (A->hasByValAttr() || A->hasByRefAttr())
         return unknown(V, loadedName(L, P),
                        Uniform ? "it is a kernel argument"
                                : "it is a kernel argument indexed per lane",
                        !Uniform);
+    // AMD's dispatch packet and implicit arguments: the launch's grid and
+    // block, set by the runtime, not data the program wrote.
+    if (const auto *C = dyn_cast<CallBase>(Obj))
+      if (const Function *F = C->getCalledFunction())
+        if (F->getName() == "llvm.amdgcn.dispatch.ptr" ||
+            F->getName() == "llvm.amdgcn.implicitarg.ptr")
+          return unknown(V, nameOf(V, "a value of the dispatch packet"),
+                         "the runtime sets it at launch", !Uniform);
     return unknown(V, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address: "

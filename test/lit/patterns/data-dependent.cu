@@ -34,7 +34,7 @@ __global__ void dataKernel(int *out, const int *idx, int n) {
   // A slot handed out by an atomic counter.
   const unsigned slot = atomicAdd(&count, 1u);
   vals[slot & 255] = 2;
-  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on {{.*}}, which differs between lanes (it is the value an atomic operation read from memory: data-dependent)
+  // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on the value `atomicAdd` returns, which differs between lanes (the atomic operation read it from memory: data-dependent)
   // Not data: a stride that is a kernel argument.
   vals[(threadIdx.x * n) & 255] = 3;
   // CHECK: data-dependent.cu:[[@LINE-1]]:3: remark: writing shared array 'vals' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `n` (it is a kernel argument) through a non-linear operation
@@ -51,18 +51,41 @@ __global__ void byValue(int *out, Params p) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
+// A loop bounded by data: each value of its counter is still plain
+// arithmetic (here up to 32-way, by the value of k); only how many there are
+// depends on the data.
+__global__ void dataBound(int *out, const int *cnt) {
+  __shared__ int u[8192];
+  for (int k = 1; k < cnt[0]; k <<= 1)
+    u[(threadIdx.x * k) & 8191] = 1;
+  // CHECK: data-dependent.cu:[[@LINE-1]]:5: remark: writing shared array 'u' on sm_{{[0-9]+}}: bank conflicts not decided: up to 32-way depending on `k` (it changes in the loop at line 59, whose bounds are not known); conflict-free for some of its values
+  __syncthreads();
+  out[threadIdx.x] = u[threadIdx.x];
+}
+
 // The JSON object's keys are in alphabetical order: each finding's
 // data_dependent comes before its line.
 // JSON: "line": 26
 // JSON: "data_dependent": true
+// JSON-NOT: "data_dependent"
 // JSON: "line": 14
 // JSON: "data_dependent": true
+// JSON-NOT: "data_dependent"
 // JSON: "line": 29
 // JSON: "data_dependent": true
+// JSON-NOT: "data_dependent"
 // JSON: "line": 32
+// JSON-NOT: "data_dependent"
+// JSON: "line": 35
 // JSON: "data_dependent": true
+// JSON-NOT: "data_dependent"
 // JSON: "line": 36
 // JSON: "data_dependent": false
+// JSON-NOT: "data_dependent"
 // JSON: "line": 39
 // JSON: "data_dependent": false
+// JSON-NOT: "data_dependent"
 // JSON: "line": 48
+// JSON: "data_dependent": false
+// JSON-NOT: "data_dependent"
+// JSON: "line": 60
