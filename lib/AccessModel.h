@@ -51,6 +51,17 @@ struct SymbolInfo {
   bool FromData = false;
 };
 
+/// ", and depends on DATA, loaded from memory" for a value named \p Name
+/// computed from the data symbol named \p Data ("" when there is none);
+/// said without the name when it is the value's own, read back.
+inline std::string dataClause(const std::string &Data, const std::string &Name) {
+  if (Data.empty())
+    return "";
+  if (Data == Name)
+    return ", and depends on data loaded from memory";
+  return ", and depends on " + Data + ", loaded from memory";
+}
+
 /// Another variable of a loop, stepped together with the loop's variable
 /// (device IR: another phi of the loop header, e.g. `pos = (pos + 4) & 63`
 /// next to the counter).

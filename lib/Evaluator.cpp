@@ -282,16 +282,6 @@ private:
     return "";
   }
 
-  /// ", and depends on NAME, loaded from memory" for a loop's value whose
-  /// loop reads data (see dataIn), else "".
-  static std::string dataClause(const std::string &Data, const std::string &Name) {
-    if (Data.empty())
-      return "";
-    if (Data == Name) // its own earlier value, read back
-      return ", and depends on data loaded from memory";
-    return ", and depends on " + Data + ", loaded from memory";
-  }
-
   void substituteEverywhere(const std::function<SymRef(SymbolId)> &F) {
     Access.Address = substitute(Access.Address, F);
     if (BoundsAddress)
@@ -1249,6 +1239,9 @@ bool AccessEvaluation::classifyUnknowns() {
   // where it and another unknown both stop it, the data is what no
   // compile-time analysis can know (a merge position from a search over
   // keys, next to a block index in a division).
+  auto stops = [&](const SymbolInfo &S, SymbolId Id) {
+    return S.LaneVarying || (!S.Structural && InOpaque.count(Id) && S.Values.empty());
+  };
   auto stop = [&](const SymbolInfo &S) {
     Result.DataDependent = S.FromData;
     unknown("the address depends on " + S.Name +
@@ -1259,8 +1252,7 @@ bool AccessEvaluation::classifyUnknowns() {
   };
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
-    if (S.FromData && S.Kind == SymbolKind::Unknown &&
-        (S.LaneVarying || (!S.Structural && InOpaque.count(Id) && S.Values.empty())))
+    if (S.FromData && S.Kind == SymbolKind::Unknown && stops(S, Id))
       return stop(S);
   }
   for (SymbolId Id : Used) {

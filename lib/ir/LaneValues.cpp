@@ -308,9 +308,7 @@ private:
       const std::string Name = nameOf(V, "a value");
       R = unknown(V, Name,
                   "it is merged from more paths than ldslint follows" +
-                      (Data.empty()   ? std::string()
-                       : Data == Name ? std::string(", and depends on data loaded from memory")
-                                      : ", and depends on " + Data + ", loaded from memory"),
+                      dataClause(Data, Name),
                   true, !Data.empty());
     }
     --Depth;
