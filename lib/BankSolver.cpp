@@ -25,8 +25,9 @@ InstructionCost instructionCost(const BankModel &Model, const LanePhases &Phases
                                 unsigned WidthBytes,
                                 const std::vector<LaneAddress> &Lanes) {
   // Per bank, the distinct words of this phase and the first lane of each.
-  // Reused across phases: this runs for every warp instruction evaluated.
-  std::vector<std::vector<BankWord>> ByBank;
+  // Reused across phases and calls (per thread, so its lists keep their
+  // capacity): this runs for every warp instruction evaluated.
+  static thread_local std::vector<std::vector<BankWord>> ByBank;
   InstructionCost Cost;
   for (const std::vector<unsigned> &Phase : Phases) {
     const bool AnyActive = bankWordsOfPhase(Model, Phase, WidthBytes, Lanes, ByBank);

@@ -1,8 +1,9 @@
 //===- SymExpr.cpp ---------------------------------------------------------===//
 #include "SymExpr.h"
 
+#include <array>
 #include <unordered_map>
-#include <unordered_set>
+#include <utility>
 
 namespace ldslint {
 
@@ -58,32 +59,98 @@ std::optional<int64_t> evaluate(const SymExpr &E, const SymbolValues &Values) {
   return evaluateWith(E, Values);
 }
 
+namespace {
+/// The nodes of one walk, each with a value: an inline list searched in
+/// order while it is short (most expressions have a few dozen nodes, and
+/// this runs for most expressions of every access), a hash map beyond.
+template <typename V> class NodeMap {
+public:
+  const V *find(const SymExpr *N) const {
+    if (Count > SmallLimit) {
+      const auto It = Big.find(N);
+      return It == Big.end() ? nullptr : &It->second;
+    }
+    for (size_t I = 0; I < Count; ++I)
+      if (Small[I].first == N)
+        return &Small[I].second;
+    return nullptr;
+  }
+  /// Adds \p N unless it is there; whether it was added.
+  bool insert(const SymExpr *N, V Value) {
+    if (find(N))
+      return false;
+    if (Count < SmallLimit) {
+      Small[Count++] = {N, std::move(Value)};
+      return true;
+    }
+    if (Count == SmallLimit)
+      for (auto &[Key, Old] : Small)
+        Big.emplace(Key, std::move(Old));
+    Count = SmallLimit + 1;
+    Big.emplace(N, std::move(Value));
+    return true;
+  }
+
+private:
+  static constexpr size_t SmallLimit = 32;
+  size_t Count = 0; ///< SmallLimit + 1 once the map is used
+  std::array<std::pair<const SymExpr *, V>, SmallLimit> Small;
+  std::unordered_map<const SymExpr *, V> Big;
+};
+
+/// A stack of nodes, inline while it is short.
+class NodeStack {
+public:
+  void push(const SymExpr *N) {
+    if (Size < Inline.size())
+      Inline[Size] = N;
+    else
+      More.push_back(N);
+    ++Size;
+  }
+  const SymExpr *pop() {
+    --Size;
+    if (Size < Inline.size())
+      return Inline[Size];
+    const SymExpr *N = More.back();
+    More.pop_back();
+    return N;
+  }
+  bool empty() const { return Size == 0; }
+
+private:
+  std::array<const SymExpr *, 64> Inline;
+  std::vector<const SymExpr *> More;
+  size_t Size = 0;
+};
+} // namespace
+
 void forEachSymbol(const SymExpr &E, const std::function<void(SymbolId)> &F) {
   // Expressions are DAGs: a select chain built from merge phis shares its
   // operands, and a walk of the tree would be exponential (rocPRIM's block
   // sort: minutes). Each node is visited once.
-  std::vector<const SymExpr *> Work{&E};
-  std::unordered_set<const SymExpr *> Seen{&E};
+  NodeStack Work;
+  Work.push(&E);
+  NodeMap<bool> Seen;
+  Seen.insert(&E, true);
   while (!Work.empty()) {
-    const SymExpr *N = Work.back();
-    Work.pop_back();
+    const SymExpr *N = Work.pop();
     if (N->K == SymExpr::Kind::Symbol)
       F(N->Sym);
     for (const SymRef *Child : {&N->A, &N->B, &N->C})
-      if (*Child && Seen.insert(Child->get()).second)
-        Work.push_back(Child->get());
+      if (*Child && Seen.insert(Child->get(), true))
+        Work.push(Child->get());
   }
 }
 
 namespace {
 /// rewrite() with each shared node rewritten once (see forEachSymbol).
 SymRef rewriteOnce(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace,
-                   std::unordered_map<const SymExpr *, SymRef> &Done) {
+                   NodeMap<SymRef> &Done) {
   if (!E)
     return E;
-  const auto Found = Done.find(E.get());
-  if (Found != Done.end())
-    return Found->second;
+  if (const SymRef *Found = Done.find(E.get()))
+    return *Found;
   SymRef Out = Replace(E);
   if (!Out) {
     if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol) {
@@ -102,13 +169,13 @@ SymRef rewriteOnce(const SymRef &E, const std::function<SymRef(const SymRef &)> 
       }
     }
   }
-  Done.emplace(E.get(), Out);
+  Done.insert(E.get(), Out);
   return Out;
 }
 } // namespace
 
 SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace) {
-  std::unordered_map<const SymExpr *, SymRef> Done;
+  NodeMap<SymRef> Done;
   return rewriteOnce(E, Replace, Done);
 }
 
