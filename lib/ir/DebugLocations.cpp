@@ -20,12 +20,12 @@ clang::FileID DebugLocationMap::fileOf(const llvm::DILocation *L) {
   }
   clang::FileID ID;
   if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
-    ID = fileIdOf(FE->getFileEntry());
+    ID = Entered->firstIdOf(FE->getFileEntry());
   Files[Key] = ID;
   return ID;
 }
 
-clang::FileID DebugLocationMap::fileIdOf(const clang::FileEntry &Entry) {
+clang::FileID EnteredFiles::firstIdOf(const clang::FileEntry &Entry) {
   if (const auto It = Entered.find(&Entry); It != Entered.end())
     return It->second;
   // As translateFile does, the first entry of a file wins; the main file

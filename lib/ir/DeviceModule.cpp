@@ -1,6 +1,7 @@
 //===- DeviceModule.cpp ----------------------------------------------------===//
 #include "DeviceModule.h"
 #include "DebugTime.h"
+#include "ir/DebugLocations.h"
 #include "ir/ArithmeticSelects.h"
 #include "ir/LaneValues.h"
 #include "ir/SharedReach.h"
@@ -257,6 +258,7 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   In->CodeGen.DiscardValueNames = false;
   In->CodeGen.ProfileInstrumentUsePath.clear();
 
+  DM->Entered = std::make_shared<EnteredFiles>(Ctx.getSourceManager());
   DM->LLVMCtx = std::make_unique<llvm::LLVMContext>();
   DM->LLVMCtx->setDiscardValueNames(false);
 #if LLVM_VERSION_MAJOR >= 21
@@ -296,9 +298,10 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   const auto Generated = std::chrono::steady_clock::now();
   restoreSourceNames(*DM->M, Ctx.Idents);
   {
-    VectorCopySites Sites(Ctx, [&](const llvm::Function &F) {
-      return CG.GetDeclForMangledName(F.getName());
-    });
+    VectorCopySites Sites(
+        Ctx,
+        [&](const llvm::Function &F) { return CG.GetDeclForMangledName(F.getName()); },
+        DM->Entered);
     alignVectorCopies(*DM->M, [&](const llvm::Instruction &Copy) {
       return Sites.alignmentOf(Copy);
     });

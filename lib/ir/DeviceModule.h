@@ -54,9 +54,14 @@ struct MergedAccess {
 using MergeMap =
     llvm::DenseMap<const llvm::Instruction *, std::vector<MergedAccess>>;
 
+class EnteredFiles;
+
 class DeviceModule {
 public:
   ~DeviceModule();
+  /// The unit's entered files, for every DebugLocationMap of this module
+  /// (one scan of the unit's source entries in all).
+  const std::shared_ptr<EnteredFiles> &enteredFiles() const { return Entered; }
   llvm::Module &module() const { return *M; }
   /// The declaration clang emitted as \p MangledName (kernels, __shared__
   /// variables), or null.
@@ -125,6 +130,7 @@ private:
   ReusedLoads Reused;
   RemovedAccesses Removed;
   SunkStores Sunk;
+  std::shared_ptr<EnteredFiles> Entered;
 };
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)

@@ -450,7 +450,7 @@ std::vector<Finding> analyzeDeviceModule(
   std::vector<bool> FromUncalled; // per finding: of an uncalled entry
   std::set<const FunctionDecl *> UncalledDecls;
   const SourceManager &SM = Ctx.getSourceManager();
-  DebugLocationMap Locations(SM);
+  DebugLocationMap Locations(SM, DM.enteredFiles());
   std::optional<AccessPlacement> Placed; // indexed on first use
   auto Placement = [&]() -> const AccessPlacement & {
     if (!Placed)
@@ -600,7 +600,7 @@ AnalysedKernel analyseForFixes(ASTContext &Ctx, const DeviceModule &DM,
   AnalysedKernel Out;
   Out.Decl = &Kernel;
   Out.Kernel = buildIrKernel(Fn, ParamNames, Model.WaveSize);
-  DebugLocationMap Locations(Ctx.getSourceManager());
+  DebugLocationMap Locations(Ctx.getSourceManager(), DM.enteredFiles());
   const AccessPlacement Placement(Ctx, SystemHeaders);
   const std::string Function = kernelName(&Kernel, Ctx);
   for (const IrAccess &A : Out.Kernel.Accesses) {

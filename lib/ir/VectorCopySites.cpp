@@ -55,8 +55,10 @@ private:
 } // namespace
 
 VectorCopySites::VectorCopySites(
-    ASTContext &Ctx, std::function<const Decl *(const llvm::Function &)> DeclOf)
-    : Ctx(Ctx), SM(Ctx.getSourceManager()), Locations(SM), DeclOf(std::move(DeclOf)) {}
+    ASTContext &Ctx, std::function<const Decl *(const llvm::Function &)> DeclOf,
+    std::shared_ptr<EnteredFiles> Files)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), Locations(SM, std::move(Files)),
+      DeclOf(std::move(DeclOf)) {}
 
 void VectorCopySites::index(Decl *D) {
   const std::function<void(SourceLocation, unsigned)> Add = [&](SourceLocation L,

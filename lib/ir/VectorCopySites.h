@@ -28,8 +28,10 @@ class VectorCopySites {
 public:
   /// \p DeclOf: the declaration an IR function was generated from, or null
   /// (then the whole unit is read, once).
+  /// \p Files: the unit's entered files, shared with other maps.
   VectorCopySites(clang::ASTContext &Ctx,
-                  std::function<const clang::Decl *(const llvm::Function &)> DeclOf);
+                  std::function<const clang::Decl *(const llvm::Function &)> DeclOf,
+                  std::shared_ptr<EnteredFiles> Files = nullptr);
   /// The alignment of the type copied by \p Copy, or 0.
   unsigned alignmentOf(const llvm::Instruction &Copy);
 
