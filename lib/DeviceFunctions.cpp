@@ -45,7 +45,8 @@ private:
         return;
       for (FunctionDecl *Spec : FTD->specializations())
         for (FunctionDecl *Redecl : Spec->redecls())
-          if (Redecl->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
+          if (!Redecl->isImplicit() &&
+              Redecl->getTemplateSpecializationKind() != TSK_ExplicitSpecialization)
             function(Redecl);
     } else if (auto *CTD = dyn_cast<ClassTemplateDecl>(D)) {
       // Implicit instantiations are in no declaration context; explicit
@@ -56,7 +57,8 @@ private:
         for (TagDecl *Redecl : Spec->redecls()) {
           const auto Kind =
               cast<ClassTemplateSpecializationDecl>(Redecl)->getSpecializationKind();
-          if (Kind == TSK_ImplicitInstantiation || Kind == TSK_Undeclared)
+          if (!Redecl->isImplicit() &&
+              (Kind == TSK_ImplicitInstantiation || Kind == TSK_Undeclared))
             walk(cast<ClassTemplateSpecializationDecl>(Redecl));
         }
     } else if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
