@@ -6,7 +6,9 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace ldslint {
@@ -116,10 +118,12 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
 }
 
 /// The store of \p Value through \p Load's pointer that the pipeline
-/// forwards to \p Load: the nearest store before it in its block, when the
-/// pointer is known to reach a shared variable, or is a helper's parameter
-/// (the findings match it only to shared accesses inlined from there; a
-/// store to global memory on the same line would otherwise pass for it).
+/// forwards to \p Load: the nearest store before it in its block, or in the
+/// blocks that lead only to it (`s[j] = v; if (c) a += s[j]; else b += s[j];`:
+/// each arm's read is answered by the store), when the pointer is known to
+/// reach a shared variable, or is a helper's parameter (the findings match
+/// it only to shared accesses inlined from there; a store to global memory
+/// on the same line would otherwise pass for it).
 static const llvm::Instruction *forwardingStore(const llvm::LoadInst *Load,
                                                 const llvm::Value *Value) {
   if (!Load || !Load->getParent())
@@ -128,12 +132,25 @@ static const llvm::Instruction *forwardingStore(const llvm::LoadInst *Load,
   const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
   if (!(G && isSharedAddressSpace(G->getAddressSpace())) && !llvm::isa<llvm::Argument>(Object))
     return nullptr;
-  for (auto It = Load->getReverseIterator(), End = Load->getParent()->rend();
-       ++It != End;)
-    if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&*It))
-      if (S->getPointerOperand() == Load->getPointerOperand())
-        return S->getValueOperand() == Value ? S : nullptr;
-  return nullptr;
+  auto NearestStore = [&](llvm::BasicBlock::const_reverse_iterator It,
+                          llvm::BasicBlock::const_reverse_iterator End)
+      -> std::optional<const llvm::Instruction *> {
+    for (; It != End; ++It)
+      if (const auto *S = llvm::dyn_cast<llvm::StoreInst>(&*It))
+        if (S->getPointerOperand() == Load->getPointerOperand())
+          return S->getValueOperand() == Value ? S : nullptr;
+    return std::nullopt; // none in this block
+  };
+  const llvm::BasicBlock *Block = Load->getParent();
+  auto Found = NearestStore(std::next(Load->getReverseIterator()), Block->rend());
+  // Up the blocks that have one predecessor, a few at most.
+  for (int Up = 0; !Found && Up < 8; ++Up) {
+    Block = Block->getSinglePredecessor();
+    if (!Block)
+      return nullptr;
+    Found = NearestStore(Block->rbegin(), Block->rend());
+  }
+  return Found ? *Found : nullptr;
 }
 
 void ReusedLoads::replaced(const llvm::DILocation *Eliminated,

@@ -1,7 +1,8 @@
 // Reads of shared memory that no instruction performs still get an answer
 // at their own line, saying why: a value passed to a helper that ignores
-// it (the compiler drops the read), and a read of what the same block just
-// stored there (the compiler forwards the stored value).
+// it (the compiler drops the read), and a read of what the same block, or
+// a block that leads only to the read, just stored there (the compiler
+// forwards the stored value).
 // RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s --implicit-check-not="conflict reading"
 
 __device__ void store(unsigned *dst, unsigned count, unsigned v) { dst[threadIdx.x] = v; }
@@ -27,6 +28,24 @@ __global__ void forwarded(float *out) {
   // CHECK: eliminated-reads.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 'a'
   out[t] = a[t * 64];
   // CHECK: eliminated-reads.cu:[[@LINE-1]]:12: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-3]])
+}
+
+// Stored in the loop's body, read in each arm of an `if` (HeCBench's ccs):
+// each read is answered by the store.
+__global__ void forwardedToArms(const float *in, const char *pick, float *out, int n) {
+  __shared__ float g[128];
+  float a = 0.f, b = 0.f;
+  for (int j = 0; j < n; j++) {
+    g[j] = in[j];
+    // CHECK: eliminated-reads.cu:[[@LINE-1]]:5: remark: writing shared array 'g'
+    if (pick[j] == '1')
+      a += g[j];
+    // CHECK: eliminated-reads.cu:[[@LINE-1]]:12: remark: reading shared array 'g' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-4]])
+    else
+      b += g[j];
+    // CHECK: eliminated-reads.cu:[[@LINE-1]]:12: remark: reading shared array 'g' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-7]])
+  }
+  out[0] = a + b;
 }
 
 // A struct copied out of shared memory into an argument by value (NVIDIA's
@@ -59,4 +78,5 @@ void launch(unsigned *u, float *f, P3 *i, P4 *o, int e) {
   dropped<<<1, 64>>>(u);
   forwarded<<<1, 32>>>(f);
   copied<<<1, 64>>>(i, o, e);
+  forwardedToArms<<<1, 1>>>(f, (const char *)u, f, e);
 }
