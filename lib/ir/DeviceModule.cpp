@@ -4,6 +4,7 @@
 #include "ir/DebugLocations.h"
 #include "ir/ArithmeticSelects.h"
 #include "ir/LaneValues.h"
+#include "ir/ReachableDecls.h"
 #include "ir/SharedReach.h"
 #include "ir/StoredPointers.h"
 #include "ir/VectorCopies.h"
@@ -65,7 +66,8 @@ namespace {
 /// (when given), and those the compile's own module showed cannot reach
 /// shared memory (\p WithoutShared, by mangled name, when given).
 struct KernelFilter {
-  CodeGenerator &CG;
+  CodeGenerator *CG; ///< names the kernels as the module will
+
   const std::set<const FunctionDecl *> *Only = nullptr;
   const std::set<std::string> *WithoutShared = nullptr;
   unsigned WithoutSharedLeftOut = 0;
@@ -79,7 +81,7 @@ struct KernelFilter {
     if (Only && !Only->count(FD->getCanonicalDecl()))
       return true;
     if (WithoutShared && !FD->isDependentContext() &&
-        WithoutShared->count(CG.GetMangledName(GlobalDecl(FD)).str())) {
+        WithoutShared->count(CG->GetMangledName(GlobalDecl(FD)).str())) {
       ++WithoutSharedLeftOut;
       return true;
     }
@@ -97,8 +99,11 @@ bool mayBeCalledFromElsewhere(const FunctionDecl &FD, const SourceManager &SM) {
          !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD.getLocation());
 }
 
-void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
-                  unsigned &LeftOut, KernelFilter &Kernels) {
+/// Collects in \p Handed what handTopLevel hands the code generator of
+/// \p D (kernels, the device functions and variables the unit names, the
+/// user's classes), in the unit's order.
+void collectTopLevel(const SourceManager &SM, Decl *D, unsigned &LeftOut,
+                     KernelFilter &Kernels, std::vector<Decl *> &Handed) {
   // Host functions have no device code (the code generator itself skips
   // them, after looking them over).
   if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
@@ -117,13 +122,102 @@ void handTopLevel(CodeGenerator &CG, const SourceManager &SM, Decl *D,
   }
   if (isa<NamespaceDecl>(D) || isa<LinkageSpecDecl>(D)) {
     for (Decl *Inner : cast<DeclContext>(D)->decls())
-      handTopLevel(CG, SM, Inner, LeftOut, Kernels);
+      collectTopLevel(SM, Inner, LeftOut, Kernels, Handed);
     return;
   }
   if (SM.isInSystemHeader(D->getLocation()) && !isa<FunctionDecl>(D) &&
       !isa<VarDecl>(D) && !isa<CXXRecordDecl>(D))
     return;
-  CG.HandleTopLevelDecl(DeclGroupRef(D));
+  Handed.push_back(D);
+}
+
+/// Whether the code generator emits \p D when handed it, referenced or
+/// not: kernels, functions other units may call, variables defined here
+/// for good. Emitted, they are where the walk for what the module needs
+/// starts.
+bool emittedWhenHanded(ASTContext &Ctx, const Decl &D) {
+  return D.hasAttr<CUDAGlobalAttr>() || Ctx.DeclMustBeEmitted(&D);
+}
+
+/// The function or variable of \p D that the code generator may be spared,
+/// or null: one that generates code or data, not a template.
+const Decl *mayBeSpared(const Decl *D) {
+  if (D->isTemplated())
+    return nullptr;
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return FD->doesThisDeclarationHaveABody() ? FD : nullptr;
+  return dyn_cast<VarDecl>(D);
+}
+
+/// \p D, or for a class what the code generator does with it: its static
+/// data members, those of its nested classes too.
+void spreadClasses(Decl *D, std::vector<Decl *> &Out) {
+  const auto *R = dyn_cast<CXXRecordDecl>(D);
+  if (!R || R->isTemplated()) {
+    Out.push_back(D);
+    return;
+  }
+  for (Decl *Member : R->decls())
+    if (isa<VarDecl>(Member) || isa<CXXRecordDecl>(Member))
+      spreadClasses(Member, Out);
+}
+
+/// Hands \p Handed to \p CG, but not the functions and variables that
+/// nothing emitted can reach (ReachableDecls.h) unless \p All; those go
+/// into \p NotHanded (canonical declarations).
+void handDeclarations(ASTContext &Ctx, CodeGenerator &CG,
+                      const std::vector<Decl *> &Handed, bool All,
+                      llvm::DenseSet<const Decl *> &NotHanded) {
+  if (All) {
+    for (Decl *D : Handed)
+      CG.HandleTopLevelDecl(DeclGroupRef(D));
+    return;
+  }
+  std::vector<Decl *> Spread;
+  for (Decl *D : Handed)
+    spreadClasses(D, Spread);
+  std::vector<const FunctionDecl *> Roots;
+  std::vector<const VarDecl *> Variables;
+  for (const Decl *D : Spread)
+    if (const Decl *S = mayBeSpared(D); S && emittedWhenHanded(Ctx, *S)) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(S))
+        Roots.push_back(FD);
+      else
+        Variables.push_back(cast<VarDecl>(S));
+    }
+  const Reached Needed = reachedFrom(Roots, Variables);
+  for (Decl *D : Spread) {
+    const Decl *S = mayBeSpared(D);
+    const bool Needs =
+        !S || emittedWhenHanded(Ctx, *S) ||
+        (isa<FunctionDecl>(S)
+             ? Needed.Functions.count(cast<FunctionDecl>(S)->getCanonicalDecl())
+             : Needed.Variables.count(cast<VarDecl>(S)->getCanonicalDecl()));
+    if (Needs)
+      CG.HandleTopLevelDecl(DeclGroupRef(D));
+    else
+      NotHanded.insert(S->getCanonicalDecl());
+  }
+}
+
+/// How many of \p NotHanded the module \p CG generated still refers to
+/// (declared without a body or initialiser): the walk missed them.
+unsigned neededButNotHanded(CodeGenerator &CG, llvm::Module &M,
+                            const llvm::DenseSet<const Decl *> &NotHanded) {
+  if (NotHanded.empty())
+    return 0;
+  unsigned Missed = 0;
+  auto Count = [&](const llvm::GlobalValue &GV) {
+    if (const Decl *D = CG.GetDeclForMangledName(GV.getName()))
+      Missed += NotHanded.count(D->getCanonicalDecl());
+  };
+  for (const llvm::Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic())
+      Count(F);
+  for (const llvm::GlobalVariable &GV : M.globals())
+    if (GV.isDeclaration())
+      Count(GV);
+  return Missed;
 }
 
 } // namespace
@@ -259,38 +353,61 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
   In->CodeGen.ProfileInstrumentUsePath.clear();
 
   DM->Entered = std::make_shared<EnteredFiles>(Ctx.getSourceManager());
-  DM->LLVMCtx = std::make_unique<llvm::LLVMContext>();
-  DM->LLVMCtx->setDiscardValueNames(false);
-#if LLVM_VERSION_MAJOR >= 21
-  DM->Diags = std::make_unique<DiagnosticsEngine>(DiagnosticIDs::create(),
-                                                  In->DiagOpts, &In->Ignore,
-                                                  /*ShouldOwnClient=*/false);
-#else
-  DM->Diags = std::make_unique<DiagnosticsEngine>(
-      llvm::IntrusiveRefCntPtr<DiagnosticIDs>(new DiagnosticIDs()),
-      llvm::IntrusiveRefCntPtr<DiagnosticOptions>(new DiagnosticOptions()),
-      &In->Ignore, /*ShouldOwnClient=*/false);
-#endif
-  DM->Diags->setSourceManager(&Ctx.getSourceManager());
-  DM->CG.reset(CreateLLVMCodeGen(*DM->Diags, "ldslint-device",
-                                 llvm::vfs::getRealFileSystem(),
-                                 In->HeaderSearch, In->Preprocessor,
-                                 In->CodeGen, *DM->LLVMCtx)
-#if LLVM_VERSION_MAJOR >= 16
-                   .release()
-#endif
-  );
-  CodeGenerator &CG = *DM->CG;
-  CG.Initialize(Ctx);
   unsigned UnusedLibraryFunctions = 0;
-  KernelFilter Kernels{CG, OnlyKernels ? &Only : nullptr, CompiledWithoutShared};
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    handTopLevel(CG, Ctx.getSourceManager(), D, UnusedLibraryFunctions, Kernels);
-  for (FunctionDecl *FD : Instantiations)
-    if (!Kernels.leftOut(FD))
-      CG.HandleTopLevelDecl(DeclGroupRef(FD));
-  CG.HandleTranslationUnit(Ctx);
-  DM->M = CG.GetModule();
+  std::vector<Decl *> Handed;
+  KernelFilter Kernels{nullptr, OnlyKernels ? &Only : nullptr, CompiledWithoutShared};
+  // Generates the module, handing the code generator every declaration
+  // collected when \p All, else only the functions the walk found.
+  llvm::DenseSet<const Decl *> NotHanded;
+  bool Collected = false;
+  auto Generate = [&](bool All) {
+    DM->CG.reset();
+    DM->Diags.reset();
+    DM->LLVMCtx = std::make_unique<llvm::LLVMContext>();
+    DM->LLVMCtx->setDiscardValueNames(false);
+#if LLVM_VERSION_MAJOR >= 21
+    DM->Diags = std::make_unique<DiagnosticsEngine>(DiagnosticIDs::create(),
+                                                    In->DiagOpts, &In->Ignore,
+                                                    /*ShouldOwnClient=*/false);
+#else
+    DM->Diags = std::make_unique<DiagnosticsEngine>(
+        llvm::IntrusiveRefCntPtr<DiagnosticIDs>(new DiagnosticIDs()),
+        llvm::IntrusiveRefCntPtr<DiagnosticOptions>(new DiagnosticOptions()),
+        &In->Ignore, /*ShouldOwnClient=*/false);
+#endif
+    DM->Diags->setSourceManager(&Ctx.getSourceManager());
+    DM->CG.reset(CreateLLVMCodeGen(*DM->Diags, "ldslint-device",
+                                   llvm::vfs::getRealFileSystem(),
+                                   In->HeaderSearch, In->Preprocessor,
+                                   In->CodeGen, *DM->LLVMCtx)
+#if LLVM_VERSION_MAJOR >= 16
+                     .release()
+#endif
+    );
+    CodeGenerator &CG = *DM->CG;
+    CG.Initialize(Ctx);
+    Kernels.CG = &CG;
+    if (!Collected) {
+      Collected = true;
+      for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        collectTopLevel(Ctx.getSourceManager(), D, UnusedLibraryFunctions, Kernels, Handed);
+      for (FunctionDecl *FD : Instantiations)
+        if (!Kernels.leftOut(FD))
+          Handed.push_back(FD);
+    }
+    NotHanded.clear();
+    handDeclarations(Ctx, CG, Handed, All, NotHanded);
+    CG.HandleTranslationUnit(Ctx);
+    DM->M = CG.GetModule();
+  };
+  // -femit-all-decls: every function handed is emitted.
+  Generate(/*All=*/Ctx.getLangOpts().EmitAllDecls);
+  const size_t NotHandedCount = NotHanded.size();
+  const unsigned Missed =
+      DM->M ? neededButNotHanded(*DM->CG, *DM->M, NotHanded) : 0;
+  if (Missed)
+    Generate(/*All=*/true);
+  CodeGenerator &CG = *DM->CG;
   if (!DM->M || DM->Diags->hasErrorOccurred()) {
     Error = "clang could not generate the device code of this translation unit";
     return nullptr;
@@ -307,6 +424,14 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     });
   }
   const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
+  {
+    llvm::DenseSet<const FunctionDecl *> Seen;
+    for (const llvm::Function &F : *DM->M)
+      if (!F.isDeclaration())
+        if (const auto *FD = dyn_cast_or_null<FunctionDecl>(CG.GetDeclForMangledName(F.getName())))
+          if (Seen.insert(FD).second)
+            DM->Generated.push_back(FD);
+  }
   if (BeforePasses)
     BeforePasses(*DM->M);
   normaliseForAnalysis(*DM->M, &DM->Merged, &DM->Reused, &DM->Removed, &DM->Sunk);
@@ -314,7 +439,11 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
     llvm::errs() << "ldslint: codegen "
                  << std::chrono::duration<double>(Generated - Start).count()
                  << " s (" << UnusedLibraryFunctions
-                 << " unused device functions not generated"
+                 << " unused device functions not generated, " << NotHandedCount
+                 << " functions and variables no kernel reaches not handed"
+                 << (Missed ? ", generated again for " + std::to_string(Missed) +
+                                  " of them"
+                            : std::string())
                  << (CompiledWithoutShared
                          ? ", " + std::to_string(Kernels.WithoutSharedLeftOut) +
                                " kernels without shared memory in the compile's own "

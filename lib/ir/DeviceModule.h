@@ -66,6 +66,11 @@ public:
   /// The declaration clang emitted as \p MangledName (kernels, __shared__
   /// variables), or null.
   const clang::Decl *declFor(llvm::StringRef MangledName) const;
+  /// The functions whose code the module holds, inlined or not: those with
+  /// a body as generated, after the kernels not analysed went.
+  const std::vector<const clang::FunctionDecl *> &generatedFunctions() const {
+    return Generated;
+  }
 
   /// Emits and normalises the device module of \p Ctx. \p Base are the
   /// compile's code-generation options when known (plugin, driver); null
@@ -131,6 +136,7 @@ private:
   RemovedAccesses Removed;
   SunkStores Sunk;
   std::shared_ptr<EnteredFiles> Entered;
+  std::vector<const clang::FunctionDecl *> Generated;
 };
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)
