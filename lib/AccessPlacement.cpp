@@ -1,6 +1,5 @@
 //===- AccessPlacement.cpp -------------------------------------------------===//
 #include "AccessPlacement.h"
-#include "UnitWalk.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -65,7 +64,9 @@ public:
 
 } // namespace
 
-AccessPlacement::AccessPlacement(ASTContext &Ctx, bool SystemHeaders)
+AccessPlacement::AccessPlacement(ASTContext &Ctx,
+                                 const std::vector<const FunctionDecl *> &Functions,
+                                 bool SystemHeaders)
     : SM(Ctx.getSourceManager()) {
   const std::function<void(SourceLocation, const Expr *)> Add =
       [&](SourceLocation L, const Expr *E) {
@@ -80,7 +81,9 @@ AccessPlacement::AccessPlacement(ASTContext &Ctx, bool SystemHeaders)
                               D->getBeginLoc());
   };
   OperatorIndexer Indexer(Add, AddReference);
-  traverseUnit(Indexer, Ctx, SystemHeaders);
+  for (const FunctionDecl *FD : Functions)
+    if (SystemHeaders || !SM.isInSystemHeader(FD->getLocation()))
+      Indexer.TraverseDecl(const_cast<FunctionDecl *>(FD));
 }
 
 SourceLocation AccessPlacement::fileLoc(SourceLocation L) const {

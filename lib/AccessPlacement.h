@@ -24,14 +24,18 @@
 
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace ldslint {
 
 class AccessPlacement {
 public:
-  /// Indexes the assignment and increment operators of \p Ctx's functions.
+  /// Indexes the assignment and increment operators of \p Functions, the
+  /// ones whose code the findings are in (DeviceModule::generatedFunctions).
   /// Those of system headers only with \p SystemHeaders.
-  AccessPlacement(clang::ASTContext &Ctx, bool SystemHeaders);
+  AccessPlacement(clang::ASTContext &Ctx,
+                  const std::vector<const clang::FunctionDecl *> &Functions,
+                  bool SystemHeaders);
   /// Moves \p F (its Loc, Line and Column) to the accessed expression.
   void place(Finding &F) const;
 

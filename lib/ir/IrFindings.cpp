@@ -454,7 +454,7 @@ std::vector<Finding> analyzeDeviceModule(
   std::optional<AccessPlacement> Placed; // indexed on first use
   auto Placement = [&]() -> const AccessPlacement & {
     if (!Placed)
-      Placed.emplace(Ctx, Options.LibraryKernels);
+      Placed.emplace(Ctx, DM.generatedFunctions(), Options.LibraryKernels);
     return *Placed;
   };
   for (const llvm::Function &Fn : DM.module()) {
@@ -601,7 +601,7 @@ AnalysedKernel analyseForFixes(ASTContext &Ctx, const DeviceModule &DM,
   Out.Decl = &Kernel;
   Out.Kernel = buildIrKernel(Fn, ParamNames, Model.WaveSize);
   DebugLocationMap Locations(Ctx.getSourceManager(), DM.enteredFiles());
-  const AccessPlacement Placement(Ctx, SystemHeaders);
+  const AccessPlacement Placement(Ctx, DM.generatedFunctions(), SystemHeaders);
   const std::string Function = kernelName(&Kernel, Ctx);
   for (const IrAccess &A : Out.Kernel.Accesses) {
     Finding F;
