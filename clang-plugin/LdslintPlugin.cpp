@@ -97,6 +97,7 @@ public:
     if (Opts.ArchOverride.empty())
       Opts.Analysis.FixArchs = buildArchs();
     Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
+    Opts.Analysis.LeaveModuleToExit = CI.getFrontendOpts().DisableFree;
     if (*Compiled)
       Opts.Analysis.CompiledWithoutShared = &**Compiled;
     // This compile makes the PTX (see lib/LoopFusion.h).

@@ -25,6 +25,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -205,6 +206,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
   planSourceFixes(Ctx, Model, Launches, Options, Kept, Emitter, Findings, Cache);
   debugTime("fixes", Planned);
   Out.Findings = std::move(Findings);
+  if (Options.LeaveModuleToExit)
+    llvm::BuryPointer(std::move(DM));
 }
 } // namespace
 
