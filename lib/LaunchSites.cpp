@@ -42,6 +42,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 
 using namespace clang;
@@ -1406,6 +1407,7 @@ private:
                  std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       Calls;
   std::deque<Frame> Frames; ///< frames of callers' bindings (stable addresses)
+  llvm::DenseMap<const FunctionDecl *, std::vector<Context>> CallerLevel;
 
   std::string where(SourceLocation Loc) const {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -1416,6 +1418,13 @@ private:
   /// unit (callers' parameters in turn at their calls, up to MaxCallerDepth).
   std::vector<Context> callerContexts(const FunctionDecl *Fn, unsigned Depth,
                                       std::vector<const FunctionDecl *> &Stack) {
+    // A caller's contexts one level up do not depend on the launch asked
+    // for (the one function on the stack below is never its own caller
+    // here), so each is worked out once: NVIDIA's and llm.c's wrappers,
+    // one per kernel, are all called from the same few functions.
+    if (Depth == 1)
+      if (auto Known = CallerLevel.find(Fn); Known != CallerLevel.end())
+        return Known->second;
     std::vector<Context> Out;
     auto It = Calls.find(Fn->getCanonicalDecl());
     if (It == Calls.end() || Depth >= MaxCallerDepth ||
@@ -1458,6 +1467,8 @@ private:
         break;
     }
     Stack.pop_back();
+    if (Depth == 1)
+      CallerLevel[Fn] = Out;
     return Out;
   }
 
@@ -1481,8 +1492,20 @@ private:
     if (Callees.empty())
       return;
     const std::string At = "the launch at " + where(KCE->getBeginLoc());
+    // Each context's block value and reachability are asked more than once.
+    std::map<const Frame *, Value> Blocks;
+    std::map<const Frame *, bool> Unreachable;
+    auto unreachableIn = [&](const Frame *F) {
+      auto [It, New] = Unreachable.try_emplace(F, false);
+      if (New)
+        It->second = Folder.unreachable(KCE, F);
+      return It->second;
+    };
     auto shapeIn = [&](const Frame *F, bool Partial = false) -> std::optional<BlockShape> {
-      const Value Block = Folder.record(Config->getArg(1), F);
+      auto [It, New] = Blocks.try_emplace(F);
+      if (New)
+        It->second = Folder.record(Config->getArg(1), F);
+      const Value &Block = It->second;
       auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
            Z = toInt64(Block.Part[2]);
       if (X && Y && Z)
@@ -1522,7 +1545,7 @@ private:
       std::vector<Context> Callers = callerContexts(Fn, 0, Stack);
       std::vector<Context> Live;
       for (Context &C : Callers)
-        if (!Folder.unreachable(KCE, C.F))
+        if (!unreachableIn(C.F))
           Live.push_back(std::move(C));
       // Too many calls to follow: the others count as an unknown shape.
       if (Callers.size() >= MaxContexts)
@@ -1536,7 +1559,7 @@ private:
         Contexts = std::move(Live);
     }
     for (const Context &C : Contexts) {
-      if (C.F && Folder.unreachable(KCE, C.F))
+      if (C.F && unreachableIn(C.F))
         continue;
       LaunchConfig Shape;
       Shape.Where = At + C.Via;
