@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
+#include <set>
 
 using namespace clang;
 
@@ -20,6 +21,20 @@ public:
   OperatorIndexer(const std::function<void(SourceLocation, const Expr *)> &Add,
                   const std::function<void(const DeclRefExpr *)> &AddReference)
       : Add(Add), AddReference(AddReference) {}
+  // Default member initialisers and default arguments run as part of the
+  // function that uses them.
+  bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E, DataRecursionQueue * = nullptr) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E, DataRecursionQueue * = nullptr) {
+    return TraverseStmt(E->getExpr());
+  }
+  // `Agg x{}`: the default member initialisers an aggregate's braces run
+  // are in the semantic form of the list, which the visitor does not walk.
+  bool VisitInitListExpr(InitListExpr *E) {
+    defaultInitialisersIn(E->isSemanticForm() ? E : E->getSemanticForm());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (D->getBeginLoc().isMacroID())
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
@@ -45,6 +60,16 @@ public:
   }
 
 private:
+  void defaultInitialisersIn(const InitListExpr *Semantic) {
+    if (!Semantic)
+      return;
+    for (const Expr *Init : Semantic->inits()) {
+      if (const auto *Default = dyn_cast_or_null<CXXDefaultInitExpr>(Init))
+        TraverseStmt(const_cast<Expr *>(Default->getExpr()));
+      else if (const auto *Inner = dyn_cast_or_null<InitListExpr>(Init))
+        defaultInitialisersIn(Inner);
+    }
+  }
   const std::function<void(SourceLocation, const Expr *)> &Add;
   const std::function<void(const DeclRefExpr *)> &AddReference;
 };
@@ -81,9 +106,19 @@ AccessPlacement::AccessPlacement(ASTContext &Ctx,
                               D->getBeginLoc());
   };
   OperatorIndexer Indexer(Add, AddReference);
-  for (const FunctionDecl *FD : Functions)
-    if (SystemHeaders || !SM.isInSystemHeader(FD->getLocation()))
-      Indexer.TraverseDecl(const_cast<FunctionDecl *>(FD));
+  std::set<const CXXRecordDecl *> Constructed;
+  for (const FunctionDecl *FD : Functions) {
+    if (!SystemHeaders && SM.isInSystemHeader(FD->getLocation()))
+      continue;
+    Indexer.TraverseDecl(const_cast<FunctionDecl *>(FD));
+    // A constructor also runs the class's default member initialisers,
+    // written in no function (an implicit constructor's are not visited).
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      if (Constructed.insert(Ctor->getParent()).second)
+        for (const FieldDecl *Field : Ctor->getParent()->fields())
+          if (Expr *Init = Field->getInClassInitializer())
+            Indexer.TraverseStmt(Init);
+  }
 }
 
 SourceLocation AccessPlacement::fileLoc(SourceLocation L) const {

@@ -29,6 +29,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/ValueHandle.h"
 #if LLVM_VERSION_MAJOR >= 17
 #include "llvm/TargetParser/Triple.h"
@@ -132,11 +133,16 @@ void collectTopLevel(const SourceManager &SM, Decl *D, unsigned &LeftOut,
 }
 
 /// Whether the code generator emits \p D when handed it, referenced or
-/// not: kernels, functions other units may call, variables defined here
-/// for good. Emitted, they are where the walk for what the module needs
-/// starts.
+/// not: kernels, functions other units may call, device variables defined
+/// here for good (a host variable is not emitted on the device side at
+/// all). Emitted, they are where the walk for what the module needs starts.
 bool emittedWhenHanded(ASTContext &Ctx, const Decl &D) {
-  return D.hasAttr<CUDAGlobalAttr>() || Ctx.DeclMustBeEmitted(&D);
+  if (D.hasAttr<CUDAGlobalAttr>())
+    return true;
+  if (isa<VarDecl>(D) && !D.hasAttr<CUDADeviceAttr>() && !D.hasAttr<CUDAConstantAttr>() &&
+      !D.hasAttr<CUDASharedAttr>() && !D.hasAttr<HIPManagedAttr>())
+    return false;
+  return Ctx.DeclMustBeEmitted(&D);
 }
 
 /// The function or variable of \p D that the code generator may be spared,
@@ -176,40 +182,73 @@ void handDeclarations(ASTContext &Ctx, CodeGenerator &CG,
   std::vector<Decl *> Spread;
   for (Decl *D : Handed)
     spreadClasses(D, Spread);
+  // An alias names its target by a string, which the walk does not follow.
+  if (std::any_of(Spread.begin(), Spread.end(), [](const Decl *D) {
+        return D->hasAttr<AliasAttr>() || D->hasAttr<IFuncAttr>();
+      })) {
+    handDeclarations(Ctx, CG, Handed, /*All=*/true, NotHanded);
+    return;
+  }
+  // Asked once per declaration: the answer costs about as much as mangling.
+  std::vector<char> Emitted(Spread.size());
   std::vector<const FunctionDecl *> Roots;
   std::vector<const VarDecl *> Variables;
-  for (const Decl *D : Spread)
-    if (const Decl *S = mayBeSpared(D); S && emittedWhenHanded(Ctx, *S)) {
-      if (const auto *FD = dyn_cast<FunctionDecl>(S))
-        Roots.push_back(FD);
-      else
-        Variables.push_back(cast<VarDecl>(S));
-    }
+  for (size_t I = 0; I < Spread.size(); ++I) {
+    const Decl *S = mayBeSpared(Spread[I]);
+    if (!S || !(Emitted[I] = emittedWhenHanded(Ctx, *S)))
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(S))
+      Roots.push_back(FD);
+    else
+      Variables.push_back(cast<VarDecl>(S));
+  }
   const Reached Needed = reachedFrom(Roots, Variables);
-  for (Decl *D : Spread) {
-    const Decl *S = mayBeSpared(D);
+  for (size_t I = 0; I < Spread.size(); ++I) {
+    const Decl *S = mayBeSpared(Spread[I]);
     const bool Needs =
-        !S || emittedWhenHanded(Ctx, *S) ||
+        !S || Emitted[I] ||
         (isa<FunctionDecl>(S)
              ? Needed.Functions.count(cast<FunctionDecl>(S)->getCanonicalDecl())
              : Needed.Variables.count(cast<VarDecl>(S)->getCanonicalDecl()));
     if (Needs)
-      CG.HandleTopLevelDecl(DeclGroupRef(D));
+      CG.HandleTopLevelDecl(DeclGroupRef(Spread[I]));
     else
       NotHanded.insert(S->getCanonicalDecl());
   }
 }
 
+/// The name a declaration has in the module when it is not mangled
+/// (extern "C", an asm label), or an empty one.
+llvm::StringRef unmangledName(const Decl &D) {
+  if (const auto *Label = D.getAttr<AsmLabelAttr>())
+    return Label->getLabel();
+  const auto *ND = dyn_cast<NamedDecl>(&D);
+  const bool ExternC = isa<FunctionDecl>(D)  ? cast<FunctionDecl>(D).isExternC()
+                       : isa<VarDecl>(D)     ? cast<VarDecl>(D).isExternC()
+                                             : false;
+  return ExternC && ND->getIdentifier() ? ND->getName() : llvm::StringRef();
+}
+
 /// How many of \p NotHanded the module \p CG generated still refers to
-/// (declared without a body or initialiser): the walk missed them.
+/// (declared without a body or initialiser): the walk missed them. A
+/// symbol is known by the declaration the code generator mangled it for,
+/// or, not mangled, by its name (a call of a C library function that a
+/// builtin stands for); an alias of a missing symbol counts too.
 unsigned neededButNotHanded(CodeGenerator &CG, llvm::Module &M,
                             const llvm::DenseSet<const Decl *> &NotHanded) {
   if (NotHanded.empty())
     return 0;
+  llvm::StringSet<> Unmangled;
+  for (const Decl *D : NotHanded)
+    for (const Decl *Redecl : D->redecls())
+      if (llvm::StringRef Name = unmangledName(*Redecl); !Name.empty())
+        Unmangled.insert(Name);
   unsigned Missed = 0;
   auto Count = [&](const llvm::GlobalValue &GV) {
-    if (const Decl *D = CG.GetDeclForMangledName(GV.getName()))
-      Missed += NotHanded.count(D->getCanonicalDecl());
+    const Decl *D = CG.GetDeclForMangledName(GV.getName());
+    if ((D && NotHanded.count(D->getCanonicalDecl())) ||
+        Unmangled.count(GV.getName().ltrim('\1')))
+      ++Missed;
   };
   for (const llvm::Function &F : M)
     if (F.isDeclaration() && !F.isIntrinsic())
@@ -217,6 +256,9 @@ unsigned neededButNotHanded(CodeGenerator &CG, llvm::Module &M,
   for (const llvm::GlobalVariable &GV : M.globals())
     if (GV.isDeclaration())
       Count(GV);
+  for (const llvm::GlobalAlias &A : M.aliases())
+    if (const auto *Target = dyn_cast<llvm::GlobalValue>(A.getAliasee()->stripPointerCasts()))
+      Missed += Target->isDeclaration();
   return Missed;
 }
 
@@ -349,6 +391,11 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
 #endif
   In->CodeGen.DebugColumnInfo = true;
   In->CodeGen.CoverageMapping = false;
+  // Unreferenced constants would be kept for good; they hold no accesses.
+  In->CodeGen.KeepStaticConsts = false;
+#if LLVM_VERSION_MAJOR >= 17
+  In->CodeGen.KeepPersistentStorageVariables = false;
+#endif
   In->CodeGen.DiscardValueNames = false;
   In->CodeGen.ProfileInstrumentUsePath.clear();
 

@@ -19,8 +19,10 @@ public:
   void reach(const FunctionDecl *FD) {
     if (!FD || !Out.Functions.insert(FD->getCanonicalDecl()).second)
       return;
-    if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(FD))
+    if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(FD)) {
       destroyMembersOf(Dtor->getParent());
+      constructed(Dtor->getParent()); // it writes the vtable too
+    }
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
       constructed(Ctor->getParent());
     if (const FunctionDecl *Def = FD->getDefinition())
@@ -43,6 +45,19 @@ public:
     }
   }
 
+  // Default member initialisers and default arguments are code of the
+  // functions that use them (LLVM 15's visitor skips the former even with
+  // implicit code).
+  bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E, DataRecursionQueue * = nullptr) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E, DataRecursionQueue * = nullptr) {
+    return TraverseStmt(E->getExpr());
+  }
+  bool VisitCXXInheritedCtorInitExpr(CXXInheritedCtorInitExpr *E) {
+    reach(E->getConstructor());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
       reach(FD);
