@@ -52,23 +52,11 @@ namespace ldslint {
 
 namespace {
 
-/// Template instantiations (kernels that only host code names, device
-/// functions such as CUDA's pipeline helpers) are not among the translation
-/// unit's top-level declarations: Sema hands them to the consumer as it
-/// instantiates them. Collect them to hand them to our code generator too.
-/// Hands \p D to \p CG, but no host function, and of system headers only
-/// what can put code or data into the module: kernels, the functions the
-/// unit references, variables and classes (their static members). Left out
-/// are most of CUDA's and the C++ library's inline device functions, which
-/// no kernel can reach and whose mangled names are most of what handing
-/// them over costs, and templates, types and using-declarations, which
-/// generate nothing.
 /// The kernels not handed to the code generator: those not in \p Only
 /// (when given), and those the compile's own module showed cannot reach
 /// shared memory (\p WithoutShared, by mangled name, when given).
 struct KernelFilter {
   CodeGenerator *CG; ///< names the kernels as the module will
-
   const std::set<const FunctionDecl *> *Only = nullptr;
   const std::set<std::string> *WithoutShared = nullptr;
   unsigned WithoutSharedLeftOut = 0;
@@ -100,9 +88,12 @@ bool mayBeCalledFromElsewhere(const FunctionDecl &FD, const SourceManager &SM) {
          !isa<CXXMethodDecl>(FD) && !SM.isInSystemHeader(FD.getLocation());
 }
 
-/// Collects in \p Handed what handTopLevel hands the code generator of
-/// \p D (kernels, the device functions and variables the unit names, the
-/// user's classes), in the unit's order.
+/// Collects in \p Handed, in the unit's order, what of \p D may go to the
+/// code generator: no host function, and of system headers only what can
+/// put code or data into the module: kernels, the functions the unit
+/// references, variables and classes (their static members). Templates,
+/// types and using-declarations generate nothing. handDeclarations then
+/// leaves out what no kernel reaches.
 void collectTopLevel(const SourceManager &SM, Decl *D, unsigned &LeftOut,
                      KernelFilter &Kernels, std::vector<Decl *> &Handed) {
   // Host functions have no device code (the code generator itself skips
@@ -174,19 +165,15 @@ void spreadClasses(Decl *D, std::vector<Decl *> &Out) {
 void handDeclarations(ASTContext &Ctx, CodeGenerator &CG,
                       const std::vector<Decl *> &Handed, bool All,
                       llvm::DenseSet<const Decl *> &NotHanded) {
-  if (All) {
-    for (Decl *D : Handed)
-      CG.HandleTopLevelDecl(DeclGroupRef(D));
-    return;
-  }
   std::vector<Decl *> Spread;
   for (Decl *D : Handed)
     spreadClasses(D, Spread);
   // An alias names its target by a string, which the walk does not follow.
-  if (std::any_of(Spread.begin(), Spread.end(), [](const Decl *D) {
+  if (All || std::any_of(Spread.begin(), Spread.end(), [](const Decl *D) {
         return D->hasAttr<AliasAttr>() || D->hasAttr<IFuncAttr>();
       })) {
-    handDeclarations(Ctx, CG, Handed, /*All=*/true, NotHanded);
+    for (Decl *D : Handed)
+      CG.HandleTopLevelDecl(DeclGroupRef(D));
     return;
   }
   // Asked once per declaration: the answer costs about as much as mangling.
@@ -438,6 +425,8 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
       Collected = true;
       for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
         collectTopLevel(Ctx.getSourceManager(), D, UnusedLibraryFunctions, Kernels, Handed);
+      // Template instantiations are not among the unit's top-level
+      // declarations (Sema hands them to its consumer as it makes them).
       for (FunctionDecl *FD : Instantiations)
         if (!Kernels.leftOut(FD))
           Handed.push_back(FD);
