@@ -174,6 +174,54 @@ struct Tally {
 
 class AccessEvaluation;
 
+/// The kernel's loops as one access's evaluation needs them: those around
+/// the access, those whose variables its address or conditions read, and,
+/// to a fixpoint, those whose variables the start, test or steps of a
+/// needed loop read. The others keep only their variable: nothing the
+/// evaluation substitutes into or reads mentions them. (Kernels of
+/// template-heavy code have dozens of loops, and every access's evaluation
+/// rewrote all of them several times.)
+std::vector<LoopModel> loopsReadBy(const KernelModel &K, const AccessModel &A) {
+  std::vector<char> Needed(K.Loops.size(), 0);
+  std::vector<unsigned> Work;
+  auto need = [&](unsigned Index) {
+    if (Index < Needed.size() && !Needed[Index]) {
+      Needed[Index] = 1;
+      Work.push_back(Index);
+    }
+  };
+  auto readsOf = [&](const SymRef &E) {
+    if (E)
+      forEachSymbol(*E, [&](SymbolId Id) {
+        if (Id < K.Symbols.size() && K.Symbols[Id].Kind == SymbolKind::LoopVar)
+          need(K.Symbols[Id].LoopIndex);
+      });
+  };
+  readsOf(A.Address);
+  for (const Condition &C : A.Conditions)
+    readsOf(C.Expr);
+  for (unsigned Index : A.Loops)
+    need(Index);
+  while (!Work.empty()) {
+    const LoopModel &L = K.Loops[Work.back()];
+    Work.pop_back();
+    for (const SymRef &E : {L.Init, L.Cond, L.Next, L.Step})
+      readsOf(E);
+    for (const LoopCompanion &C : L.Companions) {
+      readsOf(C.Init);
+      readsOf(C.Next);
+    }
+  }
+  std::vector<LoopModel> Loops(K.Loops.size());
+  for (size_t I = 0; I < K.Loops.size(); ++I) {
+    if (Needed[I])
+      Loops[I] = K.Loops[I];
+    else
+      Loops[I].Var = K.Loops[I].Var;
+  }
+  return Loops;
+}
+
 /// A symbol's values for every lane of the current warp (LaneEvaluator).
 struct WarpLookup {
   const AccessEvaluation *E;
@@ -187,7 +235,7 @@ public:
   AccessEvaluation(const KernelModel &K, const AccessModel &A,
                    const std::optional<BlockShape> &Shape, const BankModel &M,
                    const EvalOptions &O)
-      : Symbols(K.Symbols), Loops(K.Loops), Access(A), Shape(Shape), Model(M),
+      : Symbols(K.Symbols), Loops(loopsReadBy(K, A)), Access(A), Shape(Shape), Model(M),
         Options(O) {}
 
   EvalResult run();

@@ -785,3 +785,55 @@ TEST(Evaluator, AFinishedLoopOfConstantBoundsIsSteppedToItsEnd) {
   EXPECT_NE(R.Status, Verdict::Conflict);
   EXPECT_NE(R.Reason.find("`q`"), std::string::npos) << R.Reason;
 }
+
+// for (b = 0; b < 5; ++b) q <<= 1; then for (j = q; j < q + 1; ++j) s[tx * j]:
+// the first loop is read only through the second loop's start, and must
+// still be stepped to its end (q = 32: a 32-way conflict). Each access's
+// evaluation keeps the loops it reads, to a fixpoint; an unrelated loop
+// after them changes nothing.
+TEST(Evaluator, ALoopReadOnlyThroughAnotherLoopsStartIsKept) {
+  Fixture F;
+  const IntType T{32, true};
+  auto loopVar = [&](const std::string &Name, unsigned Loop) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::LoopVar;
+    S.Name = Name;
+    S.LoopIndex = Loop;
+    return F.K.addSymbol(S);
+  };
+  auto counted = [&](SymbolId Var, SymRef Init, SymRef Bound, const std::string &Text) {
+    LoopModel L;
+    L.Var = Var;
+    L.VarType = T;
+    L.Init = Init;
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, T), Bound, IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, T), SymExpr::constant(1, T), T);
+    L.Step = SymExpr::constant(1, T);
+    L.Text = Text;
+    return L;
+  };
+  const SymbolId Bv = loopVar("b", 0), Qv = loopVar("q", 0);
+  LoopModel First = counted(Bv, SymExpr::constant(0, T), SymExpr::constant(5, T),
+                            "for (b = 0; b < 5; ++b)");
+  LoopCompanion C;
+  C.Var = Qv;
+  C.VarType = T;
+  C.Init = SymExpr::constant(1, T);
+  C.Next = SymExpr::binary(Op::Shl, SymExpr::symbol(Qv, T), SymExpr::constant(1, T), T);
+  First.Companions.push_back(C);
+  F.K.Loops.push_back(First);
+  const SymRef Q = SymExpr::symbol(Qv, T);
+  const SymbolId Jv = loopVar("j", 1);
+  F.K.Loops.push_back(counted(Jv, Q, SymExpr::binary(Op::Add, Q, SymExpr::constant(1, T), T),
+                              "for (j = q; j < q + 1; ++j)"));
+  const SymbolId Uv = loopVar("u", 2);
+  F.K.Loops.push_back(counted(Uv, SymExpr::constant(0, T), SymExpr::symbol(F.param("n"), T),
+                              "for (u = 0; u < n; ++u)"));
+  AccessModel A;
+  A.Address = mul(mul(F.sym(F.Tx), SymExpr::symbol(Jv, T)), F.c(4));
+  A.Loops = {1};
+  const EvalResult R =
+      evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
+  ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 32u);
+}
