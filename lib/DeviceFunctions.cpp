@@ -55,11 +55,11 @@ private:
         return;
       for (ClassTemplateSpecializationDecl *Spec : CTD->specializations())
         for (TagDecl *Redecl : Spec->redecls()) {
-          const auto Kind =
-              cast<ClassTemplateSpecializationDecl>(Redecl)->getSpecializationKind();
+          auto *Specialization = cast<ClassTemplateSpecializationDecl>(Redecl);
+          const auto Kind = Specialization->getSpecializationKind();
           if (!Redecl->isImplicit() &&
               (Kind == TSK_ImplicitInstantiation || Kind == TSK_Undeclared))
-            walk(cast<ClassTemplateSpecializationDecl>(Redecl));
+            walk(Specialization);
         }
     } else if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
       if (!RD->isLambda() && !isa<ClassTemplatePartialSpecializationDecl>(RD))

@@ -79,16 +79,20 @@ public:
   bool insert(const SymExpr *N, V Value) {
     if (find(N))
       return false;
+    add(N, std::move(Value));
+    return true;
+  }
+  /// Adds \p N, which the caller knows is not there.
+  void add(const SymExpr *N, V Value) {
     if (Count < SmallLimit) {
       Small[Count++] = {N, std::move(Value)};
-      return true;
+      return;
     }
     if (Count == SmallLimit)
       for (auto &[Key, Old] : Small)
         Big.emplace(Key, std::move(Old));
     Count = SmallLimit + 1;
     Big.emplace(N, std::move(Value));
-    return true;
   }
 
 private:
@@ -169,7 +173,7 @@ SymRef rewriteOnce(const SymRef &E, const std::function<SymRef(const SymRef &)> 
       }
     }
   }
-  Done.insert(E.get(), Out);
+  Done.add(E.get(), Out); // not there: looked up above, and a DAG has no cycle
   return Out;
 }
 } // namespace

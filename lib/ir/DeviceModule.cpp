@@ -178,10 +178,11 @@ void handDeclarations(ASTContext &Ctx, CodeGenerator &CG,
   }
   // Asked once per declaration: the answer costs about as much as mangling.
   std::vector<char> Emitted(Spread.size());
+  std::vector<const Decl *> Spareable(Spread.size());
   std::vector<const FunctionDecl *> Roots;
   std::vector<const VarDecl *> Variables;
   for (size_t I = 0; I < Spread.size(); ++I) {
-    const Decl *S = mayBeSpared(Spread[I]);
+    const Decl *S = Spareable[I] = mayBeSpared(Spread[I]);
     if (!S || !(Emitted[I] = emittedWhenHanded(Ctx, *S)))
       continue;
     if (const auto *FD = dyn_cast<FunctionDecl>(S))
@@ -191,7 +192,7 @@ void handDeclarations(ASTContext &Ctx, CodeGenerator &CG,
   }
   const Reached Needed = reachedFrom(Roots, Variables);
   for (size_t I = 0; I < Spread.size(); ++I) {
-    const Decl *S = mayBeSpared(Spread[I]);
+    const Decl *S = Spareable[I];
     const bool Needs =
         !S || Emitted[I] ||
         (isa<FunctionDecl>(S)
