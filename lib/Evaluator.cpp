@@ -222,6 +222,24 @@ std::vector<LoopModel> loopsReadBy(const KernelModel &K, const AccessModel &A) {
   return Loops;
 }
 
+/// The kernel's symbols, read in place, and those one evaluation adds
+/// (copying the kernel's for each access cost more than reading them).
+class EvaluationSymbols {
+public:
+  explicit EvaluationSymbols(const std::vector<SymbolInfo> &Kernel) : Kernel(Kernel) {}
+  const SymbolInfo &operator[](SymbolId Id) const {
+    return Id < Kernel.size() ? Kernel[Id] : Added[Id - Kernel.size()];
+  }
+  /// A symbol this evaluation added: only those change.
+  SymbolInfo &added(SymbolId Id) { return Added.at(Id - Kernel.size()); }
+  void push_back(SymbolInfo S) { Added.push_back(std::move(S)); }
+  size_t size() const { return Kernel.size() + Added.size(); }
+
+private:
+  const std::vector<SymbolInfo> &Kernel;
+  std::vector<SymbolInfo> Added;
+};
+
 /// A symbol's values for every lane of the current warp (LaneEvaluator).
 struct WarpLookup {
   const AccessEvaluation *E;
@@ -243,7 +261,7 @@ public:
   bool everyShapeOutOfBounds() const { return EveryShapeOutOfBounds; }
 
 private:
-  std::vector<SymbolInfo> Symbols;
+  EvaluationSymbols Symbols;
   std::vector<LoopModel> Loops;
   AccessModel Access;
   std::optional<BlockShape> Shape;
@@ -337,6 +355,8 @@ private:
     for (Condition &C : Access.Conditions)
       C.Expr = substitute(C.Expr, F);
     for (LoopModel &L : Loops) {
+      if (!L.Init && !L.Cond && !L.Next && !L.Step && L.Companions.empty())
+        continue; // not read by this access (loopsReadBy), or not understood
       L.Init = substitute(L.Init, F);
       L.Cond = substitute(L.Cond, F);
       L.Next = substitute(L.Next, F);
@@ -792,7 +812,7 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
   const SymbolId U = addUnknown("`" + Symbols[Var].Name + "`", Why, false,
                                 std::pair<int64_t, int64_t>(Values.front(), Values.back()),
                                 false, FromData);
-  Symbols[U].Values = Values;
+  Symbols.added(U).Values = Values;
   return SymExpr::symbol(U, T);
 }
 
@@ -951,7 +971,7 @@ void AccessEvaluation::detachFinishedLoops() {
                                         dataClause(Data, Name),
                                     false, Domain, LaneVarying, !Data.empty());
       if (Domain)
-        Symbols[U].Values = *Orbit;
+        Symbols.added(U).Values = *Orbit;
       It = Detached.insert({Id, U}).first;
     }
     return SymExpr::symbol(It->second, Type);

@@ -179,6 +179,8 @@ SymRef rewriteOnce(const SymRef &E, const std::function<SymRef(const SymRef &)> 
 } // namespace
 
 SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Replace) {
+  if (!E)
+    return E;
   NodeMap<SymRef> Done;
   return rewriteOnce(E, Replace, Done);
 }

@@ -1,5 +1,6 @@
 //===- ReusedLoads.cpp -----------------------------------------------------===//
 #include "ir/ReusedLoads.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
@@ -84,26 +85,34 @@ void ReusedLoads::stop() {
 
 std::vector<ReusedLoads::DroppedRead>
 ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
+  const Index &Ix = index();
   std::vector<DroppedRead> Out;
-  std::set<const llvm::DILocation *> Calls; // of helpers with dropped reads
+  const auto Own = Ix.ByFunction.find(Kernel.getName());
+  if (Own != Ix.ByFunction.end())
+    for (size_t I : Own->second)
+      Out.push_back(Dropped[I]);
   std::set<const llvm::DISubprogram *> Helpers;
-  for (const DroppedRead &D : Dropped)
-    if (D.Function == Kernel.getName())
-      Out.push_back(D);
-    else if (D.Subprogram)
-      Helpers.insert(D.Subprogram);
+  for (size_t I : Ix.OfHelpers)
+    if (Dropped[I].Function != Kernel.getName())
+      Helpers.insert(Dropped[I].Subprogram);
   if (Helpers.empty())
     return Out;
   // Where the kernel inlined those helpers: the frames of its instructions'
-  // debug locations that are in one.
+  // debug locations that are in one. Chains share their outer frames: each
+  // location is walked once.
   std::map<const llvm::DISubprogram *, std::set<const llvm::DILocation *>> CallsOf;
+  llvm::DenseSet<const llvm::DILocation *> Walked;
   for (const llvm::Instruction &I : llvm::instructions(Kernel))
     for (const llvm::DILocation *L = I.getDebugLoc().get(); L && L->getInlinedAt();
-         L = L->getInlinedAt())
+         L = L->getInlinedAt()) {
+      if (!Walked.insert(L).second)
+        break;
       if (Helpers.count(L->getScope()->getSubprogram()))
         CallsOf[L->getScope()->getSubprogram()].insert(L->getInlinedAt());
-  for (const DroppedRead &D : Dropped) {
-    if (D.Function == Kernel.getName() || !D.Subprogram)
+    }
+  for (size_t I : Ix.OfHelpers) {
+    const DroppedRead &D = Dropped[I];
+    if (D.Function == Kernel.getName())
       continue;
     const auto It = CallsOf.find(D.Subprogram);
     if (It == CallsOf.end())
@@ -115,6 +124,19 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
     }
   }
   return Out;
+}
+
+const ReusedLoads::Index &ReusedLoads::index() const {
+  if (ByName.Indexed == Dropped.size() && !Dropped.empty())
+    return ByName;
+  ByName = Index();
+  for (size_t I = 0; I < Dropped.size(); ++I) {
+    ByName.ByFunction[Dropped[I].Function].push_back(I);
+    if (Dropped[I].Subprogram)
+      ByName.OfHelpers.push_back(I);
+  }
+  ByName.Indexed = Dropped.size();
+  return ByName;
 }
 
 /// The store of \p Value through \p Load's pointer that the pipeline

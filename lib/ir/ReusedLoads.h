@@ -20,6 +20,7 @@
 #include "ir/LocationsByFrame.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -81,6 +82,17 @@ public:
 private:
   class Watch;
   std::vector<DroppedRead> Dropped;
+  /// Dropped by function name, and the records of helpers (with a
+  /// subprogram), indexed when droppedIn is first asked (after the
+  /// pipeline): each kernel's question then costs its own records, not the
+  /// module's.
+  struct Index {
+    size_t Indexed = 0; ///< Dropped.size() when built
+    llvm::StringMap<std::vector<size_t>> ByFunction;
+    std::vector<size_t> OfHelpers;
+  };
+  mutable Index ByName;
+  const Index &index() const;
   /// \p Load: the eliminated load, while it is still in its block.
   void replaced(const llvm::DILocation *Eliminated, const llvm::Value *By,
                 const llvm::LoadInst *Load);
