@@ -29,6 +29,13 @@ struct Fixture {
   }
   SymRef sym(SymbolId S) { return SymExpr::symbol(S, U32); }
   SymRef c(int64_t V) { return SymExpr::constant(V, I64); }
+  SymbolId loopVar(const std::string &Name, unsigned Loop) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::LoopVar;
+    S.Name = Name;
+    S.LoopIndex = Loop;
+    return K.addSymbol(S);
+  }
   SymbolId param(const std::string &Name) {
     SymbolInfo S;
     S.Kind = SymbolKind::Unknown;
@@ -582,14 +589,7 @@ namespace {
 EvalResult halvingPartner(Fixture &F, int64_t Scale, bool OnlyLowerLane,
                           uint64_t Budget = 0) {
   const IntType I32{32, true}, B1{1, false};
-  auto loopVar = [&](const std::string &Name, unsigned Index) {
-    SymbolInfo S;
-    S.Kind = SymbolKind::LoopVar;
-    S.Name = Name;
-    S.LoopIndex = Index;
-    return F.K.addSymbol(S);
-  };
-  const SymbolId Kv = loopVar("k", 0), Jv = loopVar("j", 1);
+  const SymbolId Kv = F.loopVar("k", 0), Jv = F.loopVar("j", 1);
   auto k = [&] { return SymExpr::symbol(Kv, I32); };
   auto j = [&] { return SymExpr::symbol(Jv, I32); };
   auto c32 = [&](int64_t V) { return SymExpr::constant(V, I32); };
@@ -794,13 +794,6 @@ TEST(Evaluator, AFinishedLoopOfConstantBoundsIsSteppedToItsEnd) {
 TEST(Evaluator, ALoopReadOnlyThroughAnotherLoopsStartIsKept) {
   Fixture F;
   const IntType T{32, true};
-  auto loopVar = [&](const std::string &Name, unsigned Loop) {
-    SymbolInfo S;
-    S.Kind = SymbolKind::LoopVar;
-    S.Name = Name;
-    S.LoopIndex = Loop;
-    return F.K.addSymbol(S);
-  };
   auto counted = [&](SymbolId Var, SymRef Init, SymRef Bound, const std::string &Text) {
     LoopModel L;
     L.Var = Var;
@@ -812,7 +805,7 @@ TEST(Evaluator, ALoopReadOnlyThroughAnotherLoopsStartIsKept) {
     L.Text = Text;
     return L;
   };
-  const SymbolId Bv = loopVar("b", 0), Qv = loopVar("q", 0);
+  const SymbolId Bv = F.loopVar("b", 0), Qv = F.loopVar("q", 0);
   LoopModel First = counted(Bv, SymExpr::constant(0, T), SymExpr::constant(5, T),
                             "for (b = 0; b < 5; ++b)");
   LoopCompanion C;
@@ -823,10 +816,10 @@ TEST(Evaluator, ALoopReadOnlyThroughAnotherLoopsStartIsKept) {
   First.Companions.push_back(C);
   F.K.Loops.push_back(First);
   const SymRef Q = SymExpr::symbol(Qv, T);
-  const SymbolId Jv = loopVar("j", 1);
+  const SymbolId Jv = F.loopVar("j", 1);
   F.K.Loops.push_back(counted(Jv, Q, SymExpr::binary(Op::Add, Q, SymExpr::constant(1, T), T),
                               "for (j = q; j < q + 1; ++j)"));
-  const SymbolId Uv = loopVar("u", 2);
+  const SymbolId Uv = F.loopVar("u", 2);
   F.K.Loops.push_back(counted(Uv, SymExpr::constant(0, T), SymExpr::symbol(F.param("n"), T),
                               "for (u = 0; u < n; ++u)"));
   AccessModel A;
