@@ -214,10 +214,17 @@ std::vector<LoopModel> loopsReadBy(const KernelModel &K, const AccessModel &A) {
   }
   std::vector<LoopModel> Loops(K.Loops.size());
   for (size_t I = 0; I < K.Loops.size(); ++I) {
-    if (Needed[I])
+    if (Needed[I]) {
       Loops[I] = K.Loops[I];
-    else
-      Loops[I].Var = K.Loops[I].Var;
+      continue;
+    }
+    // What detachFinishedLoops reads of every loop: whether a lane can
+    // leave it early. (A loop the front end found no variable for keeps
+    // the default variable 0, which it then marks as differing between
+    // lanes; kept as it was.)
+    Loops[I].Var = K.Loops[I].Var;
+    Loops[I].Enumerable = K.Loops[I].Enumerable;
+    Loops[I].ExitsInBody = K.Loops[I].ExitsInBody;
   }
   return Loops;
 }

@@ -772,8 +772,9 @@ int main(int argc, const char **argv) {
     // Which archs: --arch, else those of the compile command.
     std::vector<std::string> CommandArchs;
     bool IsHip = endsWith(File, ".hip");
-    for (const CompileCommand &C :
-         (ProjectDB ? *ProjectDB : Parser->getCompilations()).getCompileCommands(File)) {
+    const std::vector<CompileCommand> Commands =
+        (ProjectDB ? *ProjectDB : Parser->getCompilations()).getCompileCommands(File);
+    for (const CompileCommand &C : Commands) {
       if (!C.CommandLine.empty() && ldslint::isNvcc(C.CommandLine[0])) {
         ldslint::TranslatedCommand T = ldslint::translateNvccCommand(C.CommandLine);
         // nvcc's own default target (CUDA 12 and 13) when none is named.
@@ -798,9 +799,10 @@ int main(int argc, const char **argv) {
     for (const std::string &Arch : ToRun) {
       // The process's last analysis: its device module is left to the
       // exit, as clang leaves its own (freeing it cost about a twentieth of
-      // the run on template-heavy files).
-      S.Opts.Analysis.LeaveModuleToExit =
-          FileIndex + 1 == Files.size() && &Arch == &ToRun.back();
+      // the run on template-heavy files). Not when the file has several
+      // compile commands: each would keep its module.
+      S.Opts.Analysis.LeaveModuleToExit = FileIndex + 1 == Files.size() &&
+                                          &Arch == &ToRun.back() && Commands.size() <= 1;
       ClangTool Tool(ProjectDB ? *ProjectDB : Parser->getCompilations(), {File});
       Tool.appendArgumentsAdjuster(
           [&](const CommandLineArguments &Args, StringRef) {
