@@ -7,6 +7,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -91,15 +92,11 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
   if (Own != Ix.ByFunction.end())
     for (size_t I : Own->second)
       Out.push_back(Dropped[I]);
-  std::set<const llvm::DISubprogram *> Helpers;
-  for (size_t I : Ix.OfHelpers)
-    if (Dropped[I].Function != Kernel.getName())
-      Helpers.insert(Dropped[I].Subprogram);
-  if (Helpers.empty())
+  if (Ix.OfHelpers.empty())
     return Out;
-  // Where the kernel inlined those helpers: the frames of its instructions'
-  // debug locations that are in one. Chains share their outer frames: each
-  // location is walked once.
+  // Where the kernel inlined helpers with dropped reads: the frames of its
+  // instructions' debug locations that are in one. Chains share their
+  // outer frames: each location is walked once.
   std::map<const llvm::DISubprogram *, std::set<const llvm::DILocation *>> CallsOf;
   llvm::DenseSet<const llvm::DILocation *> Walked;
   for (const llvm::Instruction &I : llvm::instructions(Kernel))
@@ -107,17 +104,23 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
          L = L->getInlinedAt()) {
       if (!Walked.insert(L).second)
         break;
-      if (Helpers.count(L->getScope()->getSubprogram()))
-        CallsOf[L->getScope()->getSubprogram()].insert(L->getInlinedAt());
+      const llvm::DISubprogram *Helper = L->getScope()->getSubprogram();
+      if (Ix.OfHelpers.count(Helper))
+        CallsOf[Helper].insert(L->getInlinedAt());
     }
-  for (size_t I : Ix.OfHelpers) {
+  // Those helpers' records (not the kernel's own), in the order they were
+  // dropped, each at every call.
+  std::vector<size_t> Records;
+  for (const auto &[Helper, Calls] : CallsOf) {
+    const auto It = Ix.OfHelpers.find(Helper);
+    Records.insert(Records.end(), It->second.begin(), It->second.end());
+  }
+  std::sort(Records.begin(), Records.end());
+  for (size_t I : Records) {
     const DroppedRead &D = Dropped[I];
     if (D.Function == Kernel.getName())
       continue;
-    const auto It = CallsOf.find(D.Subprogram);
-    if (It == CallsOf.end())
-      continue;
-    for (const llvm::DILocation *Call : It->second) {
+    for (const llvm::DILocation *Call : CallsOf[D.Subprogram]) {
       DroppedRead Copy = D;
       Copy.Loc = withOuter(D.Loc, Call);
       Out.push_back(Copy);
@@ -133,7 +136,7 @@ const ReusedLoads::Index &ReusedLoads::index() const {
   for (size_t I = 0; I < Dropped.size(); ++I) {
     ByName.ByFunction[Dropped[I].Function].push_back(I);
     if (Dropped[I].Subprogram)
-      ByName.OfHelpers.push_back(I);
+      ByName.OfHelpers[Dropped[I].Subprogram].push_back(I);
   }
   ByName.Indexed = Dropped.size();
   return ByName;

@@ -20,6 +20,7 @@
 #include "ir/LocationsByFrame.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
@@ -89,7 +90,8 @@ private:
   struct Index {
     size_t Indexed = 0; ///< Dropped.size() when built
     llvm::StringMap<std::vector<size_t>> ByFunction;
-    std::vector<size_t> OfHelpers;
+    /// The records with a subprogram (a helper's), by that subprogram.
+    llvm::DenseMap<const llvm::DISubprogram *, std::vector<size_t>> OfHelpers;
   };
   mutable Index ByName;
   const Index &index() const;
