@@ -1,6 +1,5 @@
 //===- ReusedLoads.cpp -----------------------------------------------------===//
 #include "ir/ReusedLoads.h"
-#include "llvm/ADT/DenseSet.h"
 
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
@@ -111,9 +110,9 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
   // Those helpers' records (not the kernel's own), in the order they were
   // dropped, each at every call.
   std::vector<size_t> Records;
-  for (const auto &[Helper, Calls] : CallsOf) {
-    const auto It = Ix.OfHelpers.find(Helper);
-    Records.insert(Records.end(), It->second.begin(), It->second.end());
+  for (const auto &Called : CallsOf) {
+    const std::vector<size_t> &OfHelper = Ix.OfHelpers.find(Called.first)->second;
+    Records.insert(Records.end(), OfHelper.begin(), OfHelper.end());
   }
   std::sort(Records.begin(), Records.end());
   for (size_t I : Records) {
@@ -130,7 +129,7 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
 }
 
 const ReusedLoads::Index &ReusedLoads::index() const {
-  if (ByName.Indexed == Dropped.size() && !Dropped.empty())
+  if (ByName.Indexed == Dropped.size()) // Dropped only grows
     return ByName;
   ByName = Index();
   for (size_t I = 0; I < Dropped.size(); ++I) {
