@@ -708,25 +708,30 @@ struct WatchInlining : llvm::PassInfoMixin<WatchInlining> {
   }
 };
 
-/// `ldslint-sunk-stores`, after instcombine (SunkStores).
-struct ResolveSunkStores : llvm::PassInfoMixin<ResolveSunkStores> {
-  SunkStores *Sunk;
+/// `ldslint-sunk-accesses`, after instcombine (SunkAccesses): the reads it
+/// merged after their branches are no dropped reads (ReusedLoads).
+struct ResolveSunkAccesses : llvm::PassInfoMixin<ResolveSunkAccesses> {
+  SunkAccesses *Sunk;
+  ReusedLoads *Reused;
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
-    if (Sunk)
-      Sunk->resolve(F);
+    if (!Sunk)
+      return llvm::PreservedAnalyses::all();
+    const std::vector<const llvm::DILocation *> Merged = Sunk->resolve(F);
+    if (Reused)
+      Reused->notDropped(F, Merged);
     return llvm::PreservedAnalyses::all();
   }
 };
 
 void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
-                       RemovedAccesses *Removed, SunkStores *Sunk) {
+                       RemovedAccesses *Removed, SunkAccesses *Sunk) {
   PB.registerPipelineParsingCallback(
       [Reused, Removed, Sunk](llvm::StringRef Name, llvm::FunctionPassManager &FPM,
                               llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
         if (Name == "ldslint-watch-loads")
           FPM.addPass(WatchNewLoads{{}, Reused});
-        else if (Name == "ldslint-sunk-stores")
-          FPM.addPass(ResolveSunkStores{{}, Sunk});
+        else if (Name == "ldslint-sunk-accesses")
+          FPM.addPass(ResolveSunkAccesses{{}, Sunk, Reused});
         else if (Name == "ldslint-before-inlining" || Name == "ldslint-after-inlining")
           FPM.addPass(WatchInlining{{}, Removed, Name == "ldslint-before-inlining"});
         else
@@ -819,7 +824,7 @@ void alignLdsAccesses(llvm::Module &M) {
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
                           ReusedLoads *Reused, RemovedAccesses *Removed,
-                          SunkStores *Sunk) {
+                          SunkAccesses *Sunk) {
   for (llvm::Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -858,7 +863,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
           Inline, "cgscc(function(ldslint-before-inlining),inline,function(sroa,"
                   "ldslint-watch-loads,ldslint-after-inlining,early-cse," +
                       InstCombine +
-                      ",ldslint-sunk-stores,ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
+                      ",ldslint-sunk-accesses,ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
     return;
   }

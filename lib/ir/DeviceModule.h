@@ -31,7 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "ir/RemovedAccesses.h"
 #include "ir/ReusedLoads.h"
-#include "ir/SunkStores.h"
+#include "ir/SunkAccesses.h"
 #include "ir/SharedReach.h" // isKernelFunction
 
 #include <functional>
@@ -108,8 +108,9 @@ public:
     return Reused.at(M.Loc);
   }
 
-  /// The stores from the other arm of an `if` that instcombine sank into
-  /// store \p I (see SunkStores.h), at their source locations.
+  /// The stores from the other arm of an `if`, or the reads of the other
+  /// branches, that instcombine sank into access \p I (see SunkAccesses.h),
+  /// at their source locations.
   std::vector<const llvm::DILocation *> sunkInto(const llvm::Instruction &I) const {
     return Sunk.at(I);
   }
@@ -134,7 +135,7 @@ private:
   MergeMap Merged;
   ReusedLoads Reused;
   RemovedAccesses Removed;
-  SunkStores Sunk;
+  SunkAccesses Sunk;
   std::shared_ptr<EnteredFiles> Entered;
   std::vector<const clang::FunctionDecl *> Generated;
 };
@@ -142,11 +143,11 @@ private:
 /// The fixed pipeline above, applied in place; \p Merged (when given)
 /// receives what the load/store vectorizer merged, \p Reused the loads the
 /// pipeline replaced by earlier ones, \p Removed the accesses it removed in
-/// helpers, \p Sunk the stores instcombine sank out of both arms of an `if`.
+/// helpers, \p Sunk the accesses instcombine sank out of branches.
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged = nullptr,
                           ReusedLoads *Reused = nullptr,
                           RemovedAccesses *Removed = nullptr,
-                          SunkStores *Sunk = nullptr);
+                          SunkAccesses *Sunk = nullptr);
 
 } // namespace ldslint
 

@@ -248,19 +248,24 @@ bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
   return Left.empty();
 }
 
-/// The findings of the stores of the other arm of an `if` that instcombine
-/// sank, with \p F's, into the store \p F is for (SunkStores.h): that
-/// store's result, at their own lines.
-void addSunkStoreFindings(DebugLocationMap &Locations,
-                          const std::vector<const llvm::DILocation *> &Arms,
-                          Finding &F, const std::function<void(Finding &)> &Place,
-                          std::vector<Finding> &Out) {
+/// The findings of the stores of the other arm of an `if`, or of the reads
+/// of the other branches, that instcombine sank, with \p F's, into the
+/// access \p F is for (SunkAccesses.h): that access's result, at their own
+/// lines.
+void addSunkFindings(DebugLocationMap &Locations,
+                     const std::vector<const llvm::DILocation *> &Arms,
+                     Finding &F, const std::function<void(Finding &)> &Place,
+                     std::vector<Finding> &Out) {
   if (Arms.empty())
     return;
   const std::string Why =
-      "the compiler replaces the stores of both arms of the `if` by one store "
-      "after it (instcombine, as in clang's -O2 pipeline); the result is that "
-      "store's";
+      F.Kind == AccessKind::Write
+          ? "the compiler replaces the stores of both arms of the `if` by one store "
+            "after it (instcombine, as in clang's -O2 pipeline); the result is that "
+            "store's"
+          : "the compiler replaces the reads of the branches by one read after "
+            "them, of the address each lane's branch chose (instcombine, as in "
+            "clang's -O2 pipeline); the result is that read's";
   F.Result.Assumptions.push_back(Why);
   for (const llvm::DILocation *L : Arms) {
     Finding G = F;
@@ -520,9 +525,9 @@ std::vector<Finding> analyzeDeviceModule(
       std::vector<Finding> Merged;
       addMergedFindings(Locations, MergedFrom, F,
                         [&](Finding &G) { Placement().place(G); }, Merged);
-      if (llvm::isa<llvm::StoreInst>(A.Inst)) // a compound assignment's load
-        addSunkStoreFindings(Locations, DM.sunkInto(*A.Inst), F, // shares its place
-                             [&](Finding &G) { Placement().place(G); }, Merged);
+      if (A.Model.Kind != AccessKind::Atomic)
+        addSunkFindings(Locations, DM.sunkInto(*A.Inst), F,
+                        [&](Finding &G) { Placement().place(G); }, Merged);
       if (A.Model.Kind != AccessKind::Atomic) {
         addReusedFindings(Locations, DM.reusedBy(*A.Inst), F, Reused);
         // Reads answered from one the vectorizer then merged (lavaMD's

@@ -1554,8 +1554,57 @@ private:
       const PointerValue In = pointer(V);
       R.Shared |= In.Shared;
     }
-    R.Why = "the pointer is merged from several paths ldslint does not follow";
+    std::vector<const GlobalVariable *> Bases;
+    choiceBases(Phi, Bases);
+    R.Why = severalVariables(Bases);
+    if (R.Why.empty())
+      R.Why = "the pointer is merged from several paths ldslint does not follow";
     return R;
+  }
+
+  /// The variables a pointer chosen through phis and selects (and moved by
+  /// GEPs: LLVM 15 makes `gep (phi @north, @temp), 0, ty, tx`) points into;
+  /// null for a choice that is no variable.
+  void choiceBases(const Value *V, std::vector<const GlobalVariable *> &Out,
+                   unsigned Depth = 0) {
+    V = V->stripPointerCasts();
+    if (Depth > 8 || Out.size() > 16) {
+      Out.push_back(nullptr);
+      return;
+    }
+    if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        choiceBases(In, Out, Depth + 1);
+    } else if (const auto *S = dyn_cast<SelectInst>(V)) {
+      choiceBases(S->getTrueValue(), Out, Depth + 1);
+      choiceBases(S->getFalseValue(), Out, Depth + 1);
+    } else if (const auto *G = dyn_cast<GEPOperator>(V)) {
+      choiceBases(G->getPointerOperand(), Out, Depth + 1);
+    } else {
+      Out.push_back(pointer(V).Base);
+    }
+  }
+
+  /// Why a pointer into one of several shared variables per lane is not
+  /// placed (Rodinia's srad reads `north[ty][tx]` or `temp[ty - 1][tx]`
+  /// by branch, one read after the branches): empty unless every choice is
+  /// a shared variable and they are not all the same.
+  static std::string severalVariables(std::vector<const GlobalVariable *> Bases) {
+    if (std::find(Bases.begin(), Bases.end(), nullptr) != Bases.end())
+      return "";
+    std::vector<std::string> Names;
+    for (const GlobalVariable *G : Bases)
+      if (std::find(Names.begin(), Names.end(), variableName(G)) == Names.end())
+        Names.push_back(variableName(G));
+    if (Names.size() < 2)
+      return "";
+    std::string List;
+    for (size_t I = 0; I < Names.size(); ++I)
+      List += (I == 0 ? "" : I + 1 == Names.size() ? " or " : ", ") + ("`" + Names[I] + "`");
+    return "the pointer is into " + List +
+           ", chosen per lane at run time; the banks then depend on where the "
+           "compiler places these variables relative to each other, which ldslint "
+           "does not know";
   }
 
   PointerValue selectPointers(const Value *P, const SymRef &Cond,
@@ -1568,7 +1617,12 @@ private:
     }
     PointerValue R;
     R.Shared = PA.Shared || PB.Shared;
-    R.Why = "the pointer is one of several shared variables, chosen at run time";
+    std::vector<const GlobalVariable *> Bases;
+    choiceBases(A, Bases);
+    choiceBases(B, Bases);
+    R.Why = severalVariables(Bases);
+    if (R.Why.empty())
+      R.Why = "the pointer is one of several shared variables, chosen at run time";
     return R;
   }
 

@@ -83,6 +83,20 @@ void ReusedLoads::stop() {
   Watched.clear();
 }
 
+void ReusedLoads::notDropped(const llvm::Function &F,
+                             const std::vector<const llvm::DILocation *> &Locs) {
+  if (Locs.empty())
+    return;
+  const std::set<const llvm::DILocation *> Merged(Locs.begin(), Locs.end());
+  Dropped.erase(std::remove_if(Dropped.begin(), Dropped.end(),
+                               [&](const DroppedRead &D) {
+                                 return D.Function == F.getName() && Merged.count(D.Loc);
+                               }),
+                Dropped.end());
+  ByName = Index(); // indexed again when asked (runs during the pipeline,
+                    // before any question)
+}
+
 std::vector<ReusedLoads::DroppedRead>
 ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
   const Index &Ix = index();
@@ -129,7 +143,7 @@ ReusedLoads::droppedIn(const llvm::Function &Kernel) const {
 }
 
 const ReusedLoads::Index &ReusedLoads::index() const {
-  if (ByName.Indexed == Dropped.size()) // Dropped only grows
+  if (ByName.Indexed == Dropped.size()) // grows; notDropped resets the index
     return ByName;
   ByName = Index();
   for (size_t I = 0; I < Dropped.size(); ++I) {

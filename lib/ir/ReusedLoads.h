@@ -79,6 +79,10 @@ public:
   /// The dropped reads of \p Kernel: its own, and those of the helpers it
   /// inlined (a lambda owning the shared variable), at each call.
   std::vector<DroppedRead> droppedIn(const llvm::Function &Kernel) const;
+  /// The reads at \p Locs in \p F that were deleted because another read
+  /// now stands for them (SunkAccesses: merged after their branches): not
+  /// dropped after all.
+  void notDropped(const llvm::Function &F, const std::vector<const llvm::DILocation *> &Locs);
 
 private:
   class Watch;

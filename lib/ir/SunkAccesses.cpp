@@ -1,0 +1,304 @@
+//===- SunkAccesses.cpp ----------------------------------------------------===//
+#include "ir/SunkAccesses.h"
+
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace ldslint {
+
+namespace {
+/// Where a load reads, in terms that outlive instcombine's folding of the
+/// address computation (the same `temp[ty-1][tx]` in several branches
+/// becomes one address after them, and the branches' own are deleted): the
+/// variable, the constant byte offset and each variable index with its
+/// scale. Indices are compared by identity, without their extensions and
+/// constant terms; they are values computed before the branches, which the
+/// folding keeps (a deleted one is never equal to one that is kept).
+struct Address {
+  const llvm::Value *Object = nullptr;
+  int64_t Constant = 0;
+  std::vector<std::pair<const llvm::Value *, int64_t>> Scaled;
+  bool operator<(const Address &O) const {
+    return std::tie(Object, Constant, Scaled) < std::tie(O.Object, O.Constant, O.Scaled);
+  }
+};
+
+/// Adds \p G's own terms to \p A; false when they are not understood.
+bool addTerms(const llvm::GEPOperator *G, const llvm::DataLayout &DL, Address &A) {
+  for (auto GTI = llvm::gep_type_begin(G); GTI != llvm::gep_type_end(G); ++GTI) {
+    const llvm::Value *Index = GTI.getOperand();
+    // The branches' own `sext (add %ty, 1)` of an index is folded with them
+    // into one after the join: compare what it extends and adds to.
+    int64_t Added = 0;
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      if (llvm::isa<llvm::ZExtInst>(Index) || llvm::isa<llvm::SExtInst>(Index)) {
+        Index = llvm::cast<llvm::Instruction>(Index)->getOperand(0);
+        continue;
+      }
+      const auto *Add = llvm::dyn_cast<llvm::BinaryOperator>(Index);
+      const auto *Term = Add ? llvm::dyn_cast<llvm::ConstantInt>(Add->getOperand(1)) : nullptr;
+      if (!Term || (Add->getOpcode() != llvm::Instruction::Add &&
+                    Add->getOpcode() != llvm::Instruction::Sub))
+        break;
+      Added += Add->getOpcode() == llvm::Instruction::Add ? Term->getSExtValue()
+                                                          : -Term->getSExtValue();
+      Index = Add->getOperand(0);
+    }
+    const auto *C = llvm::dyn_cast<llvm::ConstantInt>(Index);
+    if (llvm::StructType *ST = GTI.getStructTypeOrNull()) {
+      if (!C || Added != 0)
+        return false;
+      A.Constant += static_cast<int64_t>(
+          DL.getStructLayout(ST)->getElementOffset(static_cast<unsigned>(C->getZExtValue())));
+      continue;
+    }
+    const int64_t Size =
+        static_cast<int64_t>(DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
+    A.Constant += (Added + (C ? C->getSExtValue() : 0)) * Size;
+    if (!C)
+      A.Scaled.push_back({Index, Size});
+  }
+  return true;
+}
+
+/// The addresses \p P can be, one per path through the phis of its chain of
+/// GEPs and casts (LLVM 15 folds srad's reads into `gep (phi @north,
+/// @temp), 0, ty, tx`), each from a shared variable or an argument; at most
+/// 64.
+void addressesOf(const llvm::Value *P, const llvm::DataLayout &DL, std::vector<Address> &Out,
+                 std::set<const llvm::Value *> &Visiting) {
+  P = P->stripPointerCasts();
+  if (Out.size() >= 64 || Visiting.size() >= 32 || !Visiting.insert(P).second)
+    return;
+  if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(P)) {
+    for (const llvm::Value *V : Phi->incoming_values())
+      addressesOf(V, DL, Out, Visiting);
+  } else if (const auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
+    Address Own;
+    std::vector<Address> Bases;
+    if (addTerms(G, DL, Own))
+      addressesOf(G->getPointerOperand(), DL, Bases, Visiting);
+    for (Address &A : Bases) {
+      A.Constant += Own.Constant;
+      A.Scaled.insert(A.Scaled.end(), Own.Scaled.begin(), Own.Scaled.end());
+      std::sort(A.Scaled.begin(), A.Scaled.end());
+      if (Out.size() < 64)
+        Out.push_back(std::move(A));
+    }
+  } else if (llvm::isa<llvm::GlobalVariable>(P) || llvm::isa<llvm::Argument>(P)) {
+    Address A;
+    A.Object = P;
+    Out.push_back(std::move(A));
+  }
+  Visiting.erase(P);
+}
+
+/// The address of \p P when there is one; no Object otherwise.
+Address addressOf(const llvm::Value *P, const llvm::DataLayout &DL) {
+  std::vector<Address> Out;
+  std::set<const llvm::Value *> Visiting;
+  addressesOf(P, DL, Out, Visiting);
+  return Out.size() == 1 ? std::move(Out[0]) : Address();
+}
+} // namespace
+
+/// A watched access deleted since the last resolve: where it was, and what
+/// it accessed.
+struct SunkAccesses::Deleted {
+  const llvm::DILocation *Loc;
+  llvm::WeakVH Block;
+  llvm::WeakTrackingVH Pointer; ///< follows SROA's replacements
+  bool Load;
+  /// A load's address, for when instcombine folded its pointer too.
+  Address Where;
+};
+
+/// Follows one access; remembers its block and pointer for when it is
+/// deleted (its operands are gone by then).
+class SunkAccesses::Watch final : public llvm::CallbackVH {
+public:
+  Watch(SunkAccesses &Owner, llvm::Instruction *I, llvm::Value *Pointer)
+      : llvm::CallbackVH(I), Owner(Owner), Loc(I->getDebugLoc().get()),
+        Block(I->getParent()), Pointer(Pointer), Load(llvm::isa<llvm::LoadInst>(I)),
+        DL(I->getModule()->getDataLayout()) {}
+  void deleted() override {
+    // The pointer (as instcombine rewrote it so far) outlives its last
+    // load: its address is taken now, before it goes too.
+    Address Where;
+    if (Load && Pointer)
+      Where = addressOf(Pointer, DL);
+    Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where)});
+    Owner.Watched.erase(getValPtr());
+    CallbackVH::deleted();
+  }
+
+private:
+  SunkAccesses &Owner;
+  const llvm::DILocation *Loc;
+  llvm::WeakVH Block;
+  llvm::WeakTrackingVH Pointer;
+  bool Load;
+  const llvm::DataLayout &DL;
+};
+
+SunkAccesses::SunkAccesses() = default;
+SunkAccesses::~SunkAccesses() = default;
+
+void SunkAccesses::watch(llvm::Function &F) {
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    llvm::Value *Pointer = nullptr;
+    if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I))
+      Pointer = SI->getPointerOperand();
+    else if (auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I))
+      Pointer = LI->getPointerOperand();
+    // Accesses to local variables' slots are SROA's business.
+    if (!Pointer || !I.getDebugLoc() || Watched.count(&I) ||
+        llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(Pointer)))
+      continue;
+    Watched.insert(&I);
+    Watches.push_back(std::make_unique<Watch>(*this, &I, Pointer));
+  }
+}
+
+namespace {
+/// The first location in source order goes first; \p Access takes it, the
+/// others are recorded against it.
+void standFor(llvm::Instruction &Access, std::vector<const llvm::DILocation *> &Locs,
+              LocationsByFrame &Arms) {
+  std::sort(Locs.begin(), Locs.end(),
+            [](const llvm::DILocation *A, const llvm::DILocation *B) {
+              return std::make_pair(A->getLine(), A->getColumn()) <
+                     std::make_pair(B->getLine(), B->getColumn());
+            });
+  Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
+  Access.setDebugLoc(llvm::DebugLoc(Locs[0]));
+  for (size_t I = 1; I < Locs.size(); ++I)
+    Arms.add(Locs[0], Locs[I]);
+}
+} // namespace
+
+void SunkAccesses::resolveStores(llvm::Function &F, std::vector<Deleted> &Gone) {
+  // The deleted stores of \p F, by the store that now stands for them: one
+  // in their block's only successor, to the same pointer.
+  std::map<llvm::StoreInst *, std::vector<const llvm::DILocation *>> By;
+  for (Deleted &D : Gone) {
+    auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
+    llvm::BasicBlock *Next = BB->getUniqueSuccessor();
+    if (D.Load || !Next || Next->hasNPredecessorsOrMore(3) || !Next->hasNPredecessors(2))
+      continue;
+    for (llvm::Instruction &I : *Next)
+      if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I))
+        if (SI->getPointerOperand() == D.Pointer && !Watched.count(SI) &&
+            llvm::isa<llvm::PHINode>(SI->getValueOperand())) {
+          By[SI].push_back(D.Loc);
+          break;
+        }
+  }
+  for (auto &[Store, Locs] : By)
+    if (Locs.size() == 2)
+      standFor(*Store, Locs, StoreArms);
+}
+
+std::vector<const llvm::DILocation *>
+SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
+  // A new load after a join stands for the deleted loads of its pointer in
+  // the blocks before the join. Its pointer is a phi of theirs where they
+  // differ, and the phis it merges in turn (an if/else-if chain is folded
+  // one join at a time); the pointer itself where they were the same. Where
+  // instcombine folded the pointers too, the deleted load's pointer is gone
+  // and its address is compared with those of a load whose location is
+  // line-less (merged from different lines).
+  std::map<const llvm::Value *, std::vector<llvm::LoadInst *>> ByPointer;
+  std::map<Address, std::vector<llvm::LoadInst *>> ByAddress;
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
+    if (!LI || Watched.count(LI))
+      continue;
+    const bool LineLess = !LI->getDebugLoc() || LI->getDebugLoc().getLine() == 0;
+    std::vector<const llvm::Value *> Work{LI->getPointerOperand()};
+    std::set<const llvm::Value *> Seen(Work.begin(), Work.end());
+    for (size_t W = 0; W < Work.size() && W < 64; ++W) {
+      const auto *Phi = llvm::dyn_cast<llvm::PHINode>(Work[W]);
+      if (!Phi) {
+        ByPointer[Work[W]].push_back(LI);
+        continue;
+      }
+      for (const llvm::Value *V : Phi->incoming_values())
+        if (Seen.insert(V).second)
+          Work.push_back(V);
+    }
+    if (!LineLess)
+      continue;
+    std::vector<Address> Addresses;
+    std::set<const llvm::Value *> Visiting;
+    addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting);
+    for (Address &A : Addresses)
+      ByAddress[std::move(A)].push_back(LI);
+  }
+  std::map<llvm::LoadInst *, std::vector<const llvm::DILocation *>> By;
+  for (Deleted &D : Gone) {
+    if (!D.Load)
+      continue;
+    const std::vector<llvm::LoadInst *> *Candidates = nullptr;
+    if (D.Pointer) {
+      auto It = ByPointer.find(D.Pointer);
+      Candidates = It == ByPointer.end() ? nullptr : &It->second;
+    } else if (D.Where.Object) {
+      auto It = ByAddress.find(D.Where);
+      Candidates = It == ByAddress.end() ? nullptr : &It->second;
+    }
+    if (!Candidates)
+      continue;
+    auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
+    for (llvm::LoadInst *LI : *Candidates)
+      if (LI->getParent() != BB && llvm::isPotentiallyReachable(BB, LI->getParent())) {
+        By[LI].push_back(D.Loc);
+        break;
+      }
+  }
+  std::vector<const llvm::DILocation *> Merged;
+  for (auto &[Load, Locs] : By) {
+    if (Locs.size() < 2)
+      continue;
+    Merged.insert(Merged.end(), Locs.begin(), Locs.end());
+    standFor(*Load, Locs, LoadArms);
+  }
+  return Merged;
+}
+
+std::vector<const llvm::DILocation *> SunkAccesses::resolve(llvm::Function &F) {
+  std::vector<Deleted> Mine, Left;
+  for (Deleted &D : Pending) {
+    auto *BB = llvm::dyn_cast_or_null<llvm::BasicBlock>(D.Block);
+    // Gone with its block, or with its pointer (but a load's pointer may be
+    // folded with it): not sunk.
+    if (!BB || (!D.Pointer && !D.Where.Object))
+      continue;
+    (BB->getParent() == &F ? Mine : Left).push_back(D);
+  }
+  Pending = std::move(Left);
+  resolveStores(F, Mine);
+  std::vector<const llvm::DILocation *> Merged = resolveLoads(F, Mine);
+  watch(F); // the new accesses, which a later instcombine may sink again
+  return Merged;
+}
+
+void SunkAccesses::stop() {
+  Watches.clear();
+  Watched.clear();
+  Pending.clear();
+}
+
+} // namespace ldslint

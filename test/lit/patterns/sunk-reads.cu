@@ -1,0 +1,46 @@
+// `if (c) n = north[y][x] - j; else if (...) n = temp[y - 1][x] - j; ...`:
+// instcombine (as in clang's -O2 pipeline) replaces the reads of the
+// branches by one read after them, of the address each lane's branch chose
+// (a phi of the pointers; one address where the branches read the same
+// one: `s`). That read is what runs: every branch's line gets its answer, saying
+// why, instead of one finding at line 0 and "dropped, not used" at the
+// branches (Rodinia's srad).
+// RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s
+// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: %ldslint --report=all --format=json %s -- %stubargs --cuda-gpu-arch=%cuda_arch | FileCheck %s --check-prefix=JSON
+// JSON-NOT: "line": 0,
+// CHECK-NOT: drops this read
+
+__global__ void edges(float *out, const float *in) {
+  __shared__ float north[16][16], temp[16][16];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  temp[ty][tx] = in[ty * 16 + tx];
+  north[ty][tx] = in[256 + ty * 16 + tx];
+  __syncthreads();
+  const float j = temp[ty][tx];
+  float n, s;
+  // `n`: different arrays per lane, not decided, at each line. `s`: one
+  // address in every branch, that read's answer at each line.
+  const float c = in[512];
+  if (c > 0.0f && tx == 0) {
+    n = north[ty][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided: the pointer is into `north` or `temp`, chosen per lane at run time; the banks then depend on where the compiler places these variables
+    // CHECK: note: the compiler replaces the reads of the branches by one read after them
+    s = temp[ty + 1][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array 'temp' on sm_{{[0-9]+}}: no bank conflict
+    // CHECK: note: the compiler replaces the reads of the branches by one read after them
+  } else if (c > 1.0f) {
+    n = north[ty][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided
+    s = temp[ty + 1][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array 'temp' on sm_{{[0-9]+}}: no bank conflict
+  } else {
+    n = temp[ty - 1][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided
+    s = temp[ty + 1][tx] - j;
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array 'temp' on sm_{{[0-9]+}}: no bank conflict
+  }
+  out[ty * 16 + tx] = n + s;
+}
+
+void launch(float *o, const float *i) { edges<<<1, dim3(16, 16)>>>(o, i); }
