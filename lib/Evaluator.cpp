@@ -403,6 +403,8 @@ private:
   std::optional<int64_t> exitValueOf(SymbolId Var, const LoopModel &L) const;
   void detachFinishedLoops();
   void resolveLoops();
+  std::string whyNotEnumerated(const LoopModel &L, unsigned Pos,
+                               const std::function<bool(SymbolId)> &InnerLoopVar) const;
   bool isOpenEnded(unsigned Pos,
                    const std::function<bool(SymbolId)> &InnerLoopVar) const;
   std::set<SymbolId> opaqueInAddress() const;
@@ -1003,6 +1005,50 @@ void AccessEvaluation::detachFinishedLoops() {
   }
 }
 
+/// Why loop \p L (at \p Pos of the access's loops) is not enumerated, after
+/// "it changes in the loop at line N": its bounds, or, when its own start,
+/// test and step are known, the value a companion starts from or steps by
+/// (`index = threadIdx.x * offset; ...; index = (index + 32) % 4096` with
+/// `offset` a kernel argument: the loop runs 10000 times).
+std::string AccessEvaluation::whyNotEnumerated(
+    const LoopModel &L, unsigned Pos,
+    const std::function<bool(SymbolId)> &InnerLoopVar) const {
+  auto firstUnknown = [&](const SymRef &E, bool Step) -> std::optional<SymbolId> {
+    for (SymbolId Id : symbolsOf(E)) {
+      const bool OfLoop =
+          Id == L.Var || std::any_of(L.Companions.begin(), L.Companions.end(),
+                                     [&](const LoopCompanion &C) { return C.Var == Id; });
+      if (!OfLoop && !isKnownForEnumeration(Id, Pos) && !(Step && InnerLoopVar(Id)))
+        return Id;
+    }
+    return std::nullopt;
+  };
+  const std::string Bounds = ", whose bounds are not known";
+  if (!L.Enumerable || !L.Init || !L.Cond || !L.Next || firstUnknown(L.Init, false) ||
+      firstUnknown(L.Cond, false) || firstUnknown(L.Next, true))
+    return Bounds;
+  for (const LoopCompanion &C : L.Companions) {
+    std::optional<SymbolId> Id;
+    std::string What = "start";
+    if (C.Init)
+      Id = firstUnknown(C.Init, false);
+    if (!Id && C.Next) {
+      Id = firstUnknown(C.Next, true);
+      What = "step";
+    }
+    if (!Id)
+      continue;
+    const SymbolInfo &S = Symbols[*Id];
+    std::string Name = S.Kind == SymbolKind::LoopVar ? "`" + S.Name + "`" : S.Name;
+    if (S.Kind == SymbolKind::Unknown && S.Why.rfind("it is ", 0) == 0)
+      Name += ", " + S.Why.substr(6);
+    else if (S.Kind == SymbolKind::Unknown && !S.Why.empty())
+      Name += " (" + S.Why + ")";
+    return ", and its " + What + " depends on " + Name;
+  }
+  return Bounds;
+}
+
 void AccessEvaluation::resolveLoops() {
   for (unsigned LoopIdx : Access.Loops) {
     LoopModel &L = Loops[LoopIdx];
@@ -1104,7 +1150,7 @@ void AccessEvaluation::resolveLoops() {
       LoopVaries |= varies(C.Init) || varies(C.Next);
     const std::string Data = dataIn(L, /*WithExit=*/false);
     const std::string Why = "it changes in " + loopName(L.Text) +
-                            ", whose bounds are not known" +
+                            whyNotEnumerated(L, Pos, innerLoopVar) +
                             dataClause(Data, "`" + Symbols[L.Var].Name + "`");
     for (const LoopCompanion &C : L.Companions) {
       // A companion's values cannot be cut by the loop's test (it tests
