@@ -217,16 +217,15 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
   // differ, and the phis it merges in turn (an if/else-if chain is folded
   // one join at a time); the pointer itself where they were the same. Where
   // instcombine folded the pointers too, the deleted load's pointer is gone
-  // and its address is compared with those of a load whose location is
-  // line-less (merged from different lines).
+  // and its address is compared.
   std::map<const llvm::Value *, std::vector<llvm::LoadInst *>> ByPointer;
   std::map<Address, std::vector<llvm::LoadInst *>> ByAddress;
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   for (llvm::Instruction &I : llvm::instructions(F)) {
+    // Loads merged from different lines have a line-less location.
     auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
-    if (!LI || Watched.count(LI))
+    if (!LI || (LI->getDebugLoc() && LI->getDebugLoc().getLine() != 0) || Watched.count(LI))
       continue;
-    const bool LineLess = !LI->getDebugLoc() || LI->getDebugLoc().getLine() == 0;
     std::vector<const llvm::Value *> Work{LI->getPointerOperand()};
     std::set<const llvm::Value *> Seen(Work.begin(), Work.end());
     for (size_t W = 0; W < Work.size() && W < 64; ++W) {
@@ -239,8 +238,6 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
         if (Seen.insert(V).second)
           Work.push_back(V);
     }
-    if (!LineLess)
-      continue;
     std::vector<Address> Addresses;
     std::set<const llvm::Value *> Visiting;
     addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting);
