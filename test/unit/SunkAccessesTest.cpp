@@ -17,7 +17,9 @@ using namespace ldslint;
 namespace {
 
 // `if (c) flag = 1; else flag = 2;` (lines 7 and 9) and a store of one arm
-// only (line 12), as clang emits them.
+// only (line 12), as clang emits them. Then `x = b[i] - 1` in one branch
+// (line 22) and `x = a[i] - 1` in the other (line 20): instcombine reads
+// once, after the branches.
 const char *Module = R"(
 target triple = "nvptx64-nvidia-cuda"
 @flag = internal addrspace(3) global i32 undef, align 4
@@ -41,6 +43,27 @@ done:
   ret void
 }
 
+@a = internal addrspace(3) global [32 x float] undef, align 4
+@b = internal addrspace(3) global [32 x float] undef, align 4
+
+define float @reads(i1 %c, i64 %i) !dbg !10 {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  %pa = getelementptr inbounds [32 x float], ptr addrspace(3) @a, i64 0, i64 %i
+  %x = load float, ptr addrspace(3) %pa, align 4, !dbg !11
+  %x1 = fsub float %x, 1.0
+  br label %join
+else:
+  %pb = getelementptr inbounds [32 x float], ptr addrspace(3) @b, i64 0, i64 %i
+  %y = load float, ptr addrspace(3) %pb, align 4, !dbg !12
+  %y1 = fsub float %y, 1.0
+  br label %join
+join:
+  %v = phi float [ %x1, %then ], [ %y1, %else ]
+  ret float %v
+}
+
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
@@ -52,6 +75,9 @@ done:
 !7 = !DILocation(line: 7, column: 5, scope: !4)
 !8 = !DILocation(line: 9, column: 5, scope: !4)
 !9 = !DILocation(line: 12, column: 5, scope: !4)
+!10 = distinct !DISubprogram(name: "reads", scope: !1, file: !1, line: 18, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DILocation(line: 22, column: 9, scope: !10)
+!12 = !DILocation(line: 20, column: 9, scope: !10)
 )";
 
 struct Parsed {
@@ -104,53 +130,13 @@ TEST(SunkAccesses, WithoutResolveTheMergedStoreHasNoLine) {
   EXPECT_EQ(lineOf(*Stores[0]), 0u);
 }
 
-// `x = b[i] - 1` in one branch (line 22) and `x = a[i] - 1` in the other
-// (line 20), as clang emits them: instcombine reads once, after the
-// branches.
-const char *Reads = R"(
-target triple = "nvptx64-nvidia-cuda"
-@a = internal addrspace(3) global [32 x float] undef, align 4
-@b = internal addrspace(3) global [32 x float] undef, align 4
-
-define float @reads(i1 %c, i64 %i) !dbg !4 {
-entry:
-  br i1 %c, label %then, label %else
-then:
-  %pa = getelementptr inbounds [32 x float], ptr addrspace(3) @a, i64 0, i64 %i
-  %x = load float, ptr addrspace(3) %pa, align 4, !dbg !7
-  %x1 = fsub float %x, 1.0
-  br label %join
-else:
-  %pb = getelementptr inbounds [32 x float], ptr addrspace(3) @b, i64 0, i64 %i
-  %y = load float, ptr addrspace(3) %pb, align 4, !dbg !8
-  %y1 = fsub float %y, 1.0
-  br label %join
-join:
-  %v = phi float [ %x1, %then ], [ %y1, %else ]
-  ret float %v
-}
-
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!3}
-!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
-!1 = !DIFile(filename: "reads.cu", directory: "/")
-!3 = !{i32 2, !"Debug Info Version", i32 3}
-!4 = distinct !DISubprogram(name: "reads", scope: !1, file: !1, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
-!5 = !DISubroutineType(types: !6)
-!6 = !{}
-!7 = !DILocation(line: 22, column: 9, scope: !4)
-!8 = !DILocation(line: 20, column: 9, scope: !4)
-)";
-
 TEST(SunkAccesses, BothBranchesReadsAnswerAtTheirLines) {
-  llvm::LLVMContext Ctx;
-  llvm::SMDiagnostic Err;
-  std::unique_ptr<llvm::Module> M = llvm::parseAssemblyString(Reads, Err, Ctx);
-  ASSERT_TRUE(M);
-  llvm::Function &F = *M->getFunction("reads");
+  Parsed P;
+  ASSERT_TRUE(P.M);
+  llvm::Function &F = *P.M->getFunction("reads");
   SunkAccesses Sunk;
   Sunk.watch(F);
-  runOnEveryFunction(*M, llvm::InstCombinePass());
+  runOnEveryFunction(*P.M, llvm::InstCombinePass());
   const std::vector<const llvm::DILocation *> Merged = Sunk.resolve(F);
   std::vector<llvm::LoadInst *> Loads;
   for (llvm::Instruction &I : llvm::instructions(F))
