@@ -1039,6 +1039,8 @@ std::string AccessEvaluation::whyNotEnumerated(
     if (!Id)
       continue;
     const SymbolInfo &S = Symbols[*Id];
+    if (S.FromData) // the data clause after this names it
+      return "";
     std::string Name = S.Kind == SymbolKind::LoopVar ? "`" + S.Name + "`" : S.Name;
     if (S.Kind == SymbolKind::Unknown && S.Why.rfind("it is ", 0) == 0)
       Name += ", " + S.Why.substr(6);

@@ -1554,53 +1554,64 @@ private:
       const PointerValue In = pointer(V);
       R.Shared |= In.Shared;
     }
-    std::vector<const GlobalVariable *> Bases;
-    choiceBases(Phi, Bases);
-    R.Why = severalVariables(Bases);
+    std::vector<Choice> Choices;
+    choices(Phi, Choices);
+    R.Why = severalVariables(Choices);
     if (R.Why.empty())
       R.Why = "the pointer is merged from several paths ldslint does not follow";
     return R;
   }
 
-  /// The variables a pointer chosen through phis and selects (and moved by
-  /// GEPs: LLVM 15 makes `gep (phi @north, @temp), 0, ty, tx`) points into;
-  /// null for a choice that is no variable.
-  void choiceBases(const Value *V, std::vector<const GlobalVariable *> &Out,
-                   unsigned Depth = 0) {
+  /// What a pointer chosen through phis and selects (and moved by GEPs:
+  /// LLVM 15 makes `gep (phi @north, @temp), 0, ty, tx`) points into: a
+  /// shared variable, memory that is not shared (null, false), or a place
+  /// not known (null, true).
+  using Choice = std::pair<const GlobalVariable *, bool>;
+  void choices(const Value *V, std::vector<Choice> &Out, unsigned Depth = 0) {
     V = V->stripPointerCasts();
     if (Depth > 8 || Out.size() > 16) {
-      Out.push_back(nullptr);
+      Out.push_back({nullptr, true});
       return;
     }
     if (const auto *Phi = dyn_cast<PHINode>(V)) {
       for (const Value *In : Phi->incoming_values())
-        choiceBases(In, Out, Depth + 1);
+        choices(In, Out, Depth + 1);
     } else if (const auto *S = dyn_cast<SelectInst>(V)) {
-      choiceBases(S->getTrueValue(), Out, Depth + 1);
-      choiceBases(S->getFalseValue(), Out, Depth + 1);
+      choices(S->getTrueValue(), Out, Depth + 1);
+      choices(S->getFalseValue(), Out, Depth + 1);
     } else if (const auto *G = dyn_cast<GEPOperator>(V)) {
-      choiceBases(G->getPointerOperand(), Out, Depth + 1);
+      choices(G->getPointerOperand(), Out, Depth + 1);
     } else {
-      Out.push_back(pointer(V).Base);
+      const PointerValue P = pointer(V);
+      Out.push_back({P.Base, P.Base || P.Shared});
     }
   }
 
-  /// Why a pointer into one of several shared variables per lane is not
-  /// placed (Rodinia's srad reads `north[ty][tx]` or `temp[ty - 1][tx]`
-  /// by branch, one read after the branches): empty unless every choice is
-  /// a shared variable and they are not all the same.
-  static std::string severalVariables(std::vector<const GlobalVariable *> Bases) {
-    if (std::find(Bases.begin(), Bases.end(), nullptr) != Bases.end())
-      return "";
+  /// Why a pointer into one of several variables per lane is not placed
+  /// (Rodinia's srad reads `north[ty][tx]` or `temp[ty - 1][tx]` by
+  /// branch, HeCBench's sosfil `x_in[...]` or `s_out[tx - 1]`, one read
+  /// after the branches): empty unless every choice is known and they are
+  /// not all the same shared variable.
+  static std::string severalVariables(const std::vector<Choice> &Choices) {
     std::vector<std::string> Names;
-    for (const GlobalVariable *G : Bases)
-      if (std::find(Names.begin(), Names.end(), variableName(G)) == Names.end())
-        Names.push_back(variableName(G));
-    if (Names.size() < 2)
+    bool Other = false;
+    for (const Choice &C : Choices) {
+      if (!C.first && C.second)
+        return "";
+      Other |= !C.first;
+      if (C.first && std::find(Names.begin(), Names.end(), variableName(C.first)) == Names.end())
+        Names.push_back(variableName(C.first));
+    }
+    if (Names.empty() || (Names.size() < 2 && !Other))
       return "";
     std::string List;
     for (size_t I = 0; I < Names.size(); ++I)
-      List += (I == 0 ? "" : I + 1 == Names.size() ? " or " : ", ") + ("`" + Names[I] + "`");
+      List += (I == 0 ? "" : I + 1 == Names.size() && !Other ? " or " : ", ") +
+              ("`" + Names[I] + "`");
+    if (Other)
+      return "the pointer is into " + List +
+             " or into memory that is not shared, chosen per lane at run time; "
+             "ldslint does not model such a mixed access";
     return "the pointer is into " + List +
            ", chosen per lane at run time; the banks then depend on where the "
            "compiler places these variables relative to each other, which ldslint "
@@ -1617,10 +1628,10 @@ private:
     }
     PointerValue R;
     R.Shared = PA.Shared || PB.Shared;
-    std::vector<const GlobalVariable *> Bases;
-    choiceBases(A, Bases);
-    choiceBases(B, Bases);
-    R.Why = severalVariables(Bases);
+    std::vector<Choice> Choices;
+    choices(A, Choices);
+    choices(B, Choices);
+    R.Why = severalVariables(Choices);
     if (R.Why.empty())
       R.Why = "the pointer is one of several shared variables, chosen at run time";
     return R;

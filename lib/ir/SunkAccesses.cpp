@@ -1,6 +1,9 @@
 //===- SunkAccesses.cpp ----------------------------------------------------===//
 #include "ir/SunkAccesses.h"
 
+#include "ir/LaneValues.h"
+#include "ir/SharedReach.h"
+
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
@@ -122,6 +125,9 @@ struct SunkAccesses::Deleted {
   bool Load;
   /// A load's address, for when instcombine folded its pointer too.
   Address Where;
+  /// A load of memory that is not shared (a kernel argument's buffer): it
+  /// is merged with the others, but its line is no shared access.
+  bool NotShared;
 };
 
 /// Follows one access; remembers its block and pointer for when it is
@@ -133,12 +139,19 @@ public:
         Block(I->getParent()), Pointer(Pointer), Load(llvm::isa<llvm::LoadInst>(I)),
         DL(I->getModule()->getDataLayout()) {}
   void deleted() override {
-    // The pointer (as instcombine rewrote it so far) outlives its last
-    // load: its address is taken now, before it goes too.
+    // The pointer (as SROA and instcombine rewrote it so far) outlives its
+    // last load: what it points to is taken now, before it goes too.
     Address Where;
-    if (Load && Pointer)
+    bool NotShared = false;
+    if (Load && Pointer) {
       Where = addressOf(Pointer, DL);
-    Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where)});
+      const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+      const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
+      const auto *Arg = llvm::dyn_cast<llvm::Argument>(Object);
+      NotShared = (G && !isSharedAddressSpace(G->getAddressSpace())) ||
+                  (Arg && isKernelFunction(*Arg->getParent()));
+    }
+    Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where), NotShared});
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
   }
@@ -261,13 +274,17 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
     for (llvm::LoadInst *LI : *Candidates)
       if (LI->getParent() != BB && llvm::isPotentiallyReachable(BB, LI->getParent())) {
-        By[LI].push_back(D.Loc);
+        By[LI].push_back(D.NotShared ? nullptr : D.Loc);
         break;
       }
   }
   std::vector<const llvm::DILocation *> Merged;
   for (auto &[Load, Locs] : By) {
-    if (Locs.size() < 2)
+    // Two or more reads merged; those of shared memory take its answer
+    // (sosfil: `x_n = tx == 0 ? x_in[...] : s_out[tx - 1]` is one read).
+    const size_t Reads = Locs.size();
+    Locs.erase(std::remove(Locs.begin(), Locs.end(), nullptr), Locs.end());
+    if (Reads < 2 || Locs.empty())
       continue;
     Merged.insert(Merged.end(), Locs.begin(), Locs.end());
     standFor(*Load, Locs, LoadArms);

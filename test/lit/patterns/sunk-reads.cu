@@ -40,7 +40,17 @@ __global__ void edges(float *out, const float *in) {
     s = temp[ty + 1][tx] - j;
     // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array 'temp' on sm_{{[0-9]+}}: no bank conflict
   }
-  out[ty * 16 + tx] = n + s;
+  // `g`: global memory in one branch, shared in the other (HeCBench's
+  // sosfil): one generic read after them; the global read's line is no
+  // shared access.
+  float g;
+  if (tx == 0)
+    g = in[ty];
+  // CHECK-NOT: sunk-reads.cu:[[@LINE-1]]:
+  else
+    g = temp[ty][tx - 1];
+  // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided: the pointer is into `temp` or into memory that is not shared, chosen per lane at run time
+  out[ty * 16 + tx] = n + s + g;
 }
 
 void launch(float *o, const float *i) { edges<<<1, dim3(16, 16)>>>(o, i); }
