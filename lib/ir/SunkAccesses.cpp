@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 
 namespace ldslint {
@@ -25,17 +26,33 @@ namespace {
 /// address computation (the same `temp[ty-1][tx]` in several branches
 /// becomes one address after them, and the branches' own are deleted): the
 /// variable, the constant byte offset and each variable index with its
-/// scale. Indices are compared by identity, without their extensions and
-/// constant terms; they are values computed before the branches, which the
-/// folding keeps (a deleted one is never equal to one that is kept).
+/// scale. Indices are compared by how they are computed, without their
+/// extensions and constant terms.
 struct Address {
   const llvm::Value *Object = nullptr;
   int64_t Constant = 0;
-  std::vector<std::pair<const llvm::Value *, int64_t>> Scaled;
+  std::vector<std::pair<std::string, int64_t>> Scaled;
   bool operator<(const Address &O) const {
     return std::tie(Object, Constant, Scaled) < std::tie(O.Object, O.Constant, O.Scaled);
   }
 };
+
+/// An index's computation, spelled out to a few levels: the branches' own
+/// `(ty + 1) % 16` is deleted with them, and the one after the join is
+/// computed the same way from the same values (identities of values that
+/// are not arithmetic: the thread index, arguments).
+std::string spelling(const llvm::Value *V, unsigned Depth = 0) {
+  if (const auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
+    return std::to_string(C->getSExtValue());
+  if (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
+    if (Depth < 8)
+      return spelling(Cast->getOperand(0), Depth + 1);
+  if (const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V))
+    if (Depth < 8)
+      return std::string("(") + B->getOpcodeName() + " " + spelling(B->getOperand(0), Depth + 1) +
+             " " + spelling(B->getOperand(1), Depth + 1) + ")";
+  return "v" + std::to_string(reinterpret_cast<uintptr_t>(V));
+}
 
 /// Adds \p G's own terms to \p A; false when they are not understood.
 bool addTerms(const llvm::GEPOperator *G, const llvm::DataLayout &DL, Address &A) {
@@ -70,7 +87,7 @@ bool addTerms(const llvm::GEPOperator *G, const llvm::DataLayout &DL, Address &A
         static_cast<int64_t>(DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
     A.Constant += (Added + (C ? C->getSExtValue() : 0)) * Size;
     if (!C)
-      A.Scaled.push_back({Index, Size});
+      A.Scaled.push_back({spelling(Index), Size});
   }
   return true;
 }
