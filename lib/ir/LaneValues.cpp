@@ -680,6 +680,36 @@ private:
     if (startsWith(Name, "llvm.cttz.") && C->getType()->isIntegerTy() &&
         C->getType()->getIntegerBitWidth() <= 64)
       return trailingZeros(value(C->getArgOperand(0)), T);
+    // Bit operations of CUDA's device library (not linked here: `__brev`,
+    // `__popc`, `__clz`, `__ffs` are calls of __nv_*) and their intrinsics
+    // (HIP's builtins): FFT bit reversals, warp-aggregated slots.
+    if (C->arg_size() >= 1 && C->getArgOperand(0)->getType()->isIntegerTy() &&
+        C->getType()->isIntegerTy()) {
+      const unsigned Bits = C->getArgOperand(0)->getType()->getIntegerBitWidth();
+      const bool Wide = Bits == 32 || Bits == 64;
+      const SymRef X = value(C->getArgOperand(0));
+      if (Wide && (Name == "__nv_brev" || Name == "__nv_brevll" ||
+                   startsWith(Name, "llvm.bitreverse.")))
+        return SymExpr::cast(bitReverse(X, Bits), T);
+      if (Wide && (Name == "__nv_popc" || Name == "__nv_popcll" ||
+                   startsWith(Name, "llvm.ctpop.")))
+        return SymExpr::cast(populationCount(X, Bits), T);
+      if (Wide && (Name == "__nv_clz" || Name == "__nv_clzll" ||
+                   startsWith(Name, "llvm.ctlz.")))
+        return SymExpr::cast(leadingZeros(X, Bits), T);
+      if (Wide && (Name == "__nv_ffs" || Name == "__nv_ffsll")) {
+        // The lowest set bit's position from 1, 0 for zero.
+        const IntType U{Bits, false};
+        const SymRef Zero = SymExpr::constant(0, U);
+        return SymExpr::cast(
+            SymExpr::select(SymExpr::binary(Op::EQ, asUnsigned(X, Bits), Zero, IntType{1, false}),
+                            Zero,
+                            SymExpr::binary(Op::Add, trailingZeros(X, U),
+                                            SymExpr::constant(1, U), U),
+                            U),
+            T);
+      }
+    }
     if (isDeclaredAtomic(*C))
       return atomicResult(C);
     // __ldg/__ldcg before LLVM 20: an intrinsic that loads.
@@ -727,6 +757,61 @@ private:
         SymExpr::select(SymExpr::binary(Op::EQ, X, SymExpr::constant(0, U), IntType{1, false}),
                         SymExpr::constant(T.Bits, U), Index, U),
         T);
+  }
+
+  /// The \p Bits-bit value \p X with its bits in reverse order: swaps of
+  /// ever larger halves.
+  static SymRef bitReverse(SymRef X, unsigned Bits) {
+    const IntType U{Bits, false};
+    static const uint64_t Masks[] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                     0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
+                                     0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+    X = asUnsigned(X, Bits);
+    for (unsigned Step = 0; (1u << Step) < Bits; ++Step) {
+      const SymRef Shift = SymExpr::constant(int64_t(1) << Step, U);
+      const SymRef Mask = SymExpr::constant(static_cast<int64_t>(Masks[Step]), U);
+      X = SymExpr::binary(
+          Op::Or,
+          SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, X, Shift, U), Mask, U),
+          SymExpr::binary(Op::Shl, SymExpr::binary(Op::And, X, Mask, U), Shift, U), U);
+    }
+    return X;
+  }
+
+  /// The number of set bits of the \p Bits-bit value \p X: sums of ever
+  /// larger fields.
+  static SymRef populationCount(SymRef X, unsigned Bits) {
+    const IntType U{Bits, false};
+    static const uint64_t Masks[] = {0x5555555555555555ull, 0x3333333333333333ull,
+                                     0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
+                                     0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
+    X = asUnsigned(X, Bits);
+    for (unsigned Step = 0; (1u << Step) < Bits; ++Step) {
+      const SymRef Shift = SymExpr::constant(int64_t(1) << Step, U);
+      const SymRef Mask = SymExpr::constant(static_cast<int64_t>(Masks[Step]), U);
+      X = SymExpr::binary(
+          Op::Add, SymExpr::binary(Op::And, X, Mask, U),
+          SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, X, Shift, U), Mask, U), U);
+    }
+    return X;
+  }
+
+  /// The number of zero bits above the highest set bit of the \p Bits-bit
+  /// value \p X (\p Bits for zero): the powers of two above it. A sum, so
+  /// that the expression grows with the width, not with its square.
+  SymRef leadingZeros(SymRef X, unsigned Bits) {
+    const IntType U{Bits, false};
+    X = asUnsigned(X, Bits);
+    SymRef Count = SymExpr::constant(0, U);
+    for (unsigned K = 0; K < Bits; ++K)
+      Count = SymExpr::binary(
+          Op::Add, Count,
+          SymExpr::cast(compare(CmpInst::ICMP_ULT, X,
+                                SymExpr::constant(static_cast<int64_t>(uint64_t(1) << K), U),
+                                Bits),
+                        U),
+          U);
+    return Count;
   }
 
   /// Values loaded from memory: the block shape on AMD (dispatch packet or
