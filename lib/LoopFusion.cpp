@@ -228,7 +228,7 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   auto AsWritten = [&] {
     return evaluateAccess(Kernel, Access, Shape, Model, Options);
   };
-  if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes > 4 ||
+  if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes > 8 ||
       Access.Kind == AccessKind::Atomic || !Access.Address ||
       Access.Loops.empty() || Options.ExpectZeroAddress)
     return AsWritten();
@@ -251,6 +251,12 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     return AsWritten();
 
   const std::string Loop = "'" + Kernel.symbolName(L.Var) + "'";
+  // 8-byte accesses: as written or in 16-byte pairs, whichever ptxas emits
+  // (HeCBench's bitpermute reads `xchg[gid][rev][i]` of 8-byte elements as
+  // LDS.128 pairs, measured; not a rule yet). Only what both share.
+  const bool Pairs8 = Access.WidthBytes == 8;
+  if (Pairs8 && (L.ExitsInBody || Options.RelocatableDeviceCode))
+    return AsWritten();
   if (L.ExitsInBody) {
     // Fusing would issue the next iteration's access before its `break`
     // is tested; whether ptxas does so for reads is not measured.
@@ -269,7 +275,8 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
         "H200), so the access runs as written");
     return R;
   }
-  const bool Quads = alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options);
+  const bool Quads =
+      !Pairs8 && alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options);
   if (Quads && Trips && *Trips % 4 == 0 && !Options.PtxFromClang) {
     EvalResult R = evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape, Model,
                                   Options);
@@ -285,7 +292,8 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   // misaligned for every thread, or aligned only under the launched shape,
   // stays two LDS). When lanes of one instruction disagree on the alignment
   // of every pairing of iterations, no pairing is provable: as written.
-  if (Access.BaseAlign >= 2 * Access.WidthBytes && onlyThreadIndices(Kernel, Access, L) &&
+  if (!Pairs8 && Access.BaseAlign >= 2 * Access.WidthBytes &&
+      onlyThreadIndices(Kernel, Access, L) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
                         int64_t(Access.WidthBytes))) {
@@ -303,10 +311,17 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     EvalResult Result;
   };
   std::vector<Form> Forms;
-  Forms.push_back({"as written (4-byte)", AsWritten()});
-  if (alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options))
-    Forms.push_back({"as " + instructionName(Access, 8) + " pairs",
-                     evaluateAccess(Kernel, fusedAccess(Access, L, 2), Shape,
+  Forms.push_back({"as written (" + std::to_string(Access.WidthBytes) + "-byte)",
+                   AsWritten()});
+  // Dynamic shared memory starts 16-byte aligned as ptxas sees it
+  // (pairs17.cu, PtxasMerging.cpp): bitpermute's `extern __shared__ fr_t
+  // exchange[]` of 8-byte elements is read as LDS.128 pairs.
+  AccessModel Paired = Access;
+  if (Pairs8 && Access.DynamicShared)
+    Paired.BaseAlign = std::max(Paired.BaseAlign, 16u);
+  if (alignedForGroups(Kernel, Paired, L, 2, Shape, Model, Options))
+    Forms.push_back({"as " + instructionName(Access, 2 * Access.WidthBytes) + " pairs",
+                     evaluateAccess(Kernel, fusedAccess(Paired, L, 2), Shape,
                                     Model, Options)});
   if (Quads)
     Forms.push_back({"as " + instructionName(Access, 16),
@@ -330,7 +345,8 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   const std::string Why =
       "ptxas may fuse the accesses of consecutive iterations of " + Loop +
       " into wider ones (" +
-      (Options.PtxFromClang && Quads && Trips && *Trips % 4 == 0
+      (Pairs8 ? std::string("8-byte accesses: pairs measured once, not a rule")
+       : Options.PtxFromClang && Quads && Trips && *Trips % 4 == 0
            ? std::string("of clang's PTX it fuses only some, measured")
        : Trips ? std::string("rows not 16-byte aligned or a trip count not a "
                              "multiple of 4: not measured")
