@@ -327,6 +327,10 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     Forms.push_back({"as " + instructionName(Access, 16),
                      evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape,
                                     Model, Options)});
+  // 8-byte accesses with no aligned pairing run as written (as 4-byte
+  // ones do, measured).
+  if (Pairs8 && Forms.size() == 1)
+    return Forms.front().Result;
   std::string Each;
   bool AllOk = true, AllConflict = Forms.size() > 1;
   size_t Mildest = 0;

@@ -874,6 +874,10 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
       Sunk->watch(F);
   auto Phase = std::chrono::steady_clock::now();
   Inline.run(M, MAM);
+  // Nothing is sunk after this (no instcombine follows), and the bodies
+  // deleted below must not reach the watch half torn down.
+  if (Sunk)
+    Sunk->stop();
   debugTime("  inlining and clean-up", Phase);
   Phase = std::chrono::steady_clock::now();
   for (llvm::Function &F : M)
@@ -889,8 +893,6 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   MPM.run(M, MAM);
   if (Removed)
     Removed->stop(M);
-  if (Sunk)
-    Sunk->stop();
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
   alignLdsAccesses(M);

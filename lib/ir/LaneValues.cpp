@@ -687,24 +687,25 @@ private:
         C->getType()->isIntegerTy()) {
       const unsigned Bits = C->getArgOperand(0)->getType()->getIntegerBitWidth();
       const bool Wide = Bits == 32 || Bits == 64;
-      const SymRef X = value(C->getArgOperand(0));
+      // Only a call of one of them reads its argument.
+      auto X = [&] { return value(C->getArgOperand(0)); };
       if (Wide && (Name == "__nv_brev" || Name == "__nv_brevll" ||
                    startsWith(Name, "llvm.bitreverse.")))
-        return SymExpr::cast(bitReverse(X, Bits), T);
+        return SymExpr::cast(bitReverse(X(), Bits), T);
       if (Wide && (Name == "__nv_popc" || Name == "__nv_popcll" ||
                    startsWith(Name, "llvm.ctpop.")))
-        return SymExpr::cast(populationCount(X, Bits), T);
+        return SymExpr::cast(populationCount(X(), Bits), T);
       if (Wide && (Name == "__nv_clz" || Name == "__nv_clzll" ||
                    startsWith(Name, "llvm.ctlz.")))
-        return SymExpr::cast(leadingZeros(X, Bits), T);
+        return SymExpr::cast(leadingZeros(X(), Bits), T);
       if (Wide && (Name == "__nv_ffs" || Name == "__nv_ffsll")) {
         // The lowest set bit's position from 1, 0 for zero.
         const IntType U{Bits, false};
         const SymRef Zero = SymExpr::constant(0, U);
         return SymExpr::cast(
-            SymExpr::select(SymExpr::binary(Op::EQ, asUnsigned(X, Bits), Zero, IntType{1, false}),
+            SymExpr::select(SymExpr::binary(Op::EQ, asUnsigned(X(), Bits), Zero, IntType{1, false}),
                             Zero,
-                            SymExpr::binary(Op::Add, trailingZeros(X, U),
+                            SymExpr::binary(Op::Add, trailingZeros(X(), U),
                                             SymExpr::constant(1, U), U),
                             U),
             T);

@@ -2,7 +2,8 @@
 //
 // The normalising pipeline sometimes leaves one instruction where the source
 // has several accesses: a read answered from an earlier read (ReusedLoads),
-// a store that instcombine sinks out of both arms of an `if` (SunkAccesses).
+// a store that instcombine sinks out of both arms of an `if`, reads it merges
+// after their branches (SunkAccesses).
 // The other accesses' locations are recorded against the surviving
 // instruction's location as it was then, and found again from the
 // instruction's final location, after later inlining has put more frames

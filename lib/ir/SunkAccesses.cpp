@@ -4,7 +4,8 @@
 #include "ir/LaneValues.h"
 #include "ir/SharedReach.h"
 
-#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -94,21 +96,22 @@ bool addTerms(const llvm::GEPOperator *G, const llvm::DataLayout &DL, Address &A
 
 /// The addresses \p P can be, one per path through the phis of its chain of
 /// GEPs and casts (LLVM 15 folds srad's reads into `gep (phi @north,
-/// @temp), 0, ty, tx`), each from a shared variable or an argument; at most
-/// 64.
+/// @temp), 0, ty, tx`), each from a global variable or an argument; at most
+/// 64, within a budget of steps.
 void addressesOf(const llvm::Value *P, const llvm::DataLayout &DL, std::vector<Address> &Out,
-                 std::set<const llvm::Value *> &Visiting) {
+                 std::set<const llvm::Value *> &Visiting, unsigned &Steps) {
   P = P->stripPointerCasts();
-  if (Out.size() >= 64 || Visiting.size() >= 32 || !Visiting.insert(P).second)
+  if (++Steps > 256 || Out.size() >= 64 || Visiting.size() >= 32 ||
+      !Visiting.insert(P).second)
     return;
   if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(P)) {
     for (const llvm::Value *V : Phi->incoming_values())
-      addressesOf(V, DL, Out, Visiting);
+      addressesOf(V, DL, Out, Visiting, Steps);
   } else if (const auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
     Address Own;
     std::vector<Address> Bases;
     if (addTerms(G, DL, Own))
-      addressesOf(G->getPointerOperand(), DL, Bases, Visiting);
+      addressesOf(G->getPointerOperand(), DL, Bases, Visiting, Steps);
     for (Address &A : Bases) {
       A.Constant += Own.Constant;
       A.Scaled.insert(A.Scaled.end(), Own.Scaled.begin(), Own.Scaled.end());
@@ -124,11 +127,41 @@ void addressesOf(const llvm::Value *P, const llvm::DataLayout &DL, std::vector<A
   Visiting.erase(P);
 }
 
+/// The blocks between \p Join and its immediate dominator, where the reads
+/// merged into one after \p Join were (the dominator too when it branches
+/// to \p Join itself): not a block after the join, nor one that reaches it
+/// only around a loop. Empty when there are too many. Cached in \p Regions.
+const std::set<const llvm::BasicBlock *> &
+branchesBefore(const llvm::BasicBlock *Join, const llvm::DominatorTree &DT,
+               std::map<const llvm::BasicBlock *, std::set<const llvm::BasicBlock *>> &Regions) {
+  auto [It, New] = Regions.try_emplace(Join);
+  std::set<const llvm::BasicBlock *> &Out = It->second;
+  const llvm::DomTreeNode *Node = DT.getNode(Join);
+  if (!New || !Node || !Node->getIDom())
+    return Out;
+  const llvm::BasicBlock *Top = Node->getIDom()->getBlock();
+  std::vector<const llvm::BasicBlock *> Work(llvm::pred_begin(Join), llvm::pred_end(Join));
+  Out.insert(Work.begin(), Work.end());
+  for (size_t I = 0; I < Work.size(); ++I) {
+    if (Out.size() > 256) {
+      Out.clear();
+      return Out;
+    }
+    if (Work[I] == Top)
+      continue;
+    for (const llvm::BasicBlock *P : llvm::predecessors(Work[I]))
+      if (P != Top && Out.insert(P).second)
+        Work.push_back(P);
+  }
+  return Out;
+}
+
 /// The address of \p P when there is one; no Object otherwise.
 Address addressOf(const llvm::Value *P, const llvm::DataLayout &DL) {
   std::vector<Address> Out;
   std::set<const llvm::Value *> Visiting;
-  addressesOf(P, DL, Out, Visiting);
+  unsigned Steps = 0;
+  addressesOf(P, DL, Out, Visiting, Steps);
   return Out.size() == 1 ? std::move(Out[0]) : Address();
 }
 } // namespace
@@ -142,9 +175,10 @@ struct SunkAccesses::Deleted {
   bool Load;
   /// A load's address, for when instcombine folded its pointer too.
   Address Where;
-  /// A load of memory that is not shared (a kernel argument's buffer): it
-  /// is merged with the others, but its line is no shared access.
-  bool NotShared;
+  /// A load of a shared variable. Others (a kernel argument's buffer, a
+  /// helper's pointer) may be merged with them, but their lines are not
+  /// claimed as shared accesses.
+  bool Shared;
 };
 
 /// Follows one access; remembers its block and pointer for when it is
@@ -155,20 +189,24 @@ public:
       : llvm::CallbackVH(I), Owner(Owner), Loc(I->getDebugLoc().get()),
         Block(I->getParent()), Pointer(Pointer), Load(llvm::isa<llvm::LoadInst>(I)),
         DL(I->getModule()->getDataLayout()) {}
+  /// A load replaced by another value (an earlier read's, a stored one:
+  /// ReusedLoads) is no read merged after branches.
+  void allUsesReplacedWith(llvm::Value *) override { Replaced = true; }
   void deleted() override {
     // The pointer (as SROA and instcombine rewrote it so far) outlives its
     // last load: what it points to is taken now, before it goes too.
-    Address Where;
-    bool NotShared = false;
-    if (Load && Pointer) {
-      Where = addressOf(Pointer, DL);
-      const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
-      const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
-      const auto *Arg = llvm::dyn_cast<llvm::Argument>(Object);
-      NotShared = (G && !isSharedAddressSpace(G->getAddressSpace())) ||
-                  (Arg && isKernelFunction(*Arg->getParent()));
+    if (!Replaced) {
+      Address Where;
+      bool Shared = false;
+      if (Load && Pointer) {
+        Where = addressOf(Pointer, DL);
+        const auto *G =
+            llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(Pointer));
+        Shared = (G && isSharedAddressSpace(G->getAddressSpace())) ||
+                 isSharedAddressSpace(Pointer->getType()->getPointerAddressSpace());
+      }
+      Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where), Shared});
     }
-    Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where), NotShared});
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
   }
@@ -180,6 +218,7 @@ private:
   llvm::WeakTrackingVH Pointer;
   bool Load;
   const llvm::DataLayout &DL;
+  bool Replaced = false;
 };
 
 SunkAccesses::SunkAccesses() = default;
@@ -270,11 +309,14 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     }
     std::vector<Address> Addresses;
     std::set<const llvm::Value *> Visiting;
-    addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting);
+    unsigned Steps = 0;
+    addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting, Steps);
     for (Address &A : Addresses)
       ByAddress[std::move(A)].push_back(LI);
   }
   std::map<llvm::LoadInst *, std::vector<const llvm::DILocation *>> By;
+  std::optional<llvm::DominatorTree> DT;
+  std::map<const llvm::BasicBlock *, std::set<const llvm::BasicBlock *>> Regions;
   for (Deleted &D : Gone) {
     if (!D.Load)
       continue;
@@ -289,9 +331,11 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     if (!Candidates)
       continue;
     auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
+    if (!DT)
+      DT.emplace(F);
     for (llvm::LoadInst *LI : *Candidates)
-      if (LI->getParent() != BB && llvm::isPotentiallyReachable(BB, LI->getParent())) {
-        By[LI].push_back(D.NotShared ? nullptr : D.Loc);
+      if (branchesBefore(LI->getParent(), *DT, Regions).count(BB)) {
+        By[LI].push_back(D.Shared ? D.Loc : nullptr);
         break;
       }
   }

@@ -15,8 +15,8 @@
 // a line-less one, and records the others against it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LDSLINT_IR_SUNKSTORES_H
-#define LDSLINT_IR_SUNKSTORES_H
+#ifndef LDSLINT_IR_SUNKACCESSES_H
+#define LDSLINT_IR_SUNKACCESSES_H
 
 #include "ir/LocationsByFrame.h"
 

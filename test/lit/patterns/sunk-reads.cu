@@ -6,8 +6,8 @@
 // why, instead of one finding at line 0 and "dropped, not used" at the
 // branches (Rodinia's srad).
 // RUN: %clang_cuda %plugin -fplugin-arg-ldslint-report-all %s 2>&1 | FileCheck %s
-// RUN: %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
-// RUN: %ldslint --report=all --format=json %s -- %stubargs --cuda-gpu-arch=%cuda_arch | FileCheck %s --check-prefix=JSON
+// RUN: not %ldslint --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch 2>&1 | FileCheck %s
+// RUN: not %ldslint --report=all --format=json %s -- %stubargs --cuda-gpu-arch=%cuda_arch | FileCheck %s --check-prefix=JSON
 // JSON-NOT: "line": 0,
 // CHECK-NOT: drops this read
 
@@ -53,4 +53,40 @@ __global__ void edges(float *out, const float *in) {
   out[ty * 16 + tx] = n + s + g;
 }
 
-void launch(float *o, const float *i) { edges<<<1, dim3(16, 16)>>>(o, i); }
+// In a loop, after a read the compiler answers from a store: each merged
+// read stands for its own branches' reads only (not for those of the next
+// if/else, which reach it around the loop, nor for `w`).
+__global__ void inLoop(float *out, const float *in, int n) {
+  __shared__ float a[32][32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.0f;
+  for (int it = 0; it < n; ++it) {
+    a[ty][tx] = in[it * 1024 + ty * 32 + tx];
+    const float w = a[ty][tx];
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:21: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[@LINE-2]])
+    __syncthreads();
+    float u, v;
+    if (tx & 1)
+      u = a[ty][tx];
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:11: {{.*}} reading shared array 'a'
+    else
+      u = a[tx][ty];
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:11: {{.*}} reading shared array 'a'
+    acc += u + w;
+    __syncthreads();
+    if (tx & 2)
+      v = a[ty][tx];
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:11: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict
+    else
+      v = a[ty][tx ^ 2];
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:11: remark: reading shared array 'a' on sm_{{[0-9]+}}: no bank conflict
+    acc += v;
+    __syncthreads();
+  }
+  out[ty * 32 + tx] = acc;
+}
+
+void launch(float *o, const float *i, int n) {
+  edges<<<1, dim3(16, 16)>>>(o, i);
+  inLoop<<<1, dim3(32, 32)>>>(o, i, n);
+}
