@@ -403,6 +403,9 @@ private:
   std::optional<int64_t> exitValueOf(SymbolId Var, const LoopModel &L) const;
   void detachFinishedLoops();
   void resolveLoops();
+  std::optional<SymbolId>
+  enumerationBlocker(const SymRef &E, unsigned Pos, bool Step,
+                     const std::function<bool(SymbolId)> &InnerLoopVar) const;
   std::string whyNotEnumerated(const LoopModel &L, unsigned Pos,
                                const std::function<bool(SymbolId)> &InnerLoopVar) const;
   bool isOpenEnded(unsigned Pos,
@@ -1013,15 +1016,8 @@ void AccessEvaluation::detachFinishedLoops() {
 std::string AccessEvaluation::whyNotEnumerated(
     const LoopModel &L, unsigned Pos,
     const std::function<bool(SymbolId)> &InnerLoopVar) const {
-  auto firstUnknown = [&](const SymRef &E, bool Step) -> std::optional<SymbolId> {
-    for (SymbolId Id : symbolsOf(E)) {
-      const bool OfLoop =
-          Id == L.Var || std::any_of(L.Companions.begin(), L.Companions.end(),
-                                     [&](const LoopCompanion &C) { return C.Var == Id; });
-      if (!OfLoop && !isKnownForEnumeration(Id, Pos) && !(Step && InnerLoopVar(Id)))
-        return Id;
-    }
-    return std::nullopt;
+  auto firstUnknown = [&](const SymRef &E, bool Step) {
+    return enumerationBlocker(E, Pos, Step, InnerLoopVar);
   };
   const std::string Bounds = ", whose bounds are not known";
   if (!L.Enumerable || !L.Init || !L.Cond || !L.Next || firstUnknown(L.Init, false) ||
@@ -1049,6 +1045,19 @@ std::string AccessEvaluation::whyNotEnumerated(
     return ", and its " + What + " depends on " + Name;
   }
   return Bounds;
+}
+
+/// The first symbol of \p E (a start or test, or with \p Step a step) of
+/// the loop at \p Pos that keeps it from being enumerated: not a thread
+/// index, the loop's own variables or an enumerated loop's; a step may
+/// also read the exit values of inner loops.
+std::optional<SymbolId> AccessEvaluation::enumerationBlocker(
+    const SymRef &E, unsigned Pos, bool Step,
+    const std::function<bool(SymbolId)> &InnerLoopVar) const {
+  for (SymbolId Id : symbolsOf(E))
+    if (!isKnownForEnumeration(Id, Pos) && !(Step && InnerLoopVar(Id)))
+      return Id;
+  return std::nullopt;
 }
 
 void AccessEvaluation::resolveLoops() {
@@ -1097,13 +1106,9 @@ void AccessEvaluation::resolveLoops() {
     };
     if (Enumerable) {
       for (const SymRef &E : Header)
-        for (SymbolId Id : symbolsOf(E))
-          if (Id != L.Var && !isKnownForEnumeration(Id, Pos))
-            Enumerable = false;
+        Enumerable &= !enumerationBlocker(E, Pos, false, innerLoopVar);
       for (const SymRef &E : Steps)
-        for (SymbolId Id : symbolsOf(E))
-          if (Id != L.Var && !isKnownForEnumeration(Id, Pos) && !innerLoopVar(Id))
-            Enumerable = false;
+        Enumerable &= !enumerationBlocker(E, Pos, true, innerLoopVar);
     }
     const bool VaryingInit = L.Init && isLaneVarying(L.Init);
     if (!Enumerable && isOpenEnded(Pos, innerLoopVar)) {

@@ -760,41 +760,39 @@ private:
         T);
   }
 
-  /// The \p Bits-bit value \p X with its bits in reverse order: swaps of
-  /// ever larger halves.
-  static SymRef bitReverse(SymRef X, unsigned Bits) {
+  /// Runs \p Step over fields of 1, 2, 4, ... bits of the \p Bits-bit
+  /// value \p X: Step(X, field width, mask of every other field).
+  template <typename StepFn>
+  static SymRef overFields(SymRef X, unsigned Bits, StepFn Step) {
     const IntType U{Bits, false};
     static const uint64_t Masks[] = {0x5555555555555555ull, 0x3333333333333333ull,
                                      0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
                                      0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
     X = asUnsigned(X, Bits);
-    for (unsigned Step = 0; (1u << Step) < Bits; ++Step) {
-      const SymRef Shift = SymExpr::constant(int64_t(1) << Step, U);
-      const SymRef Mask = SymExpr::constant(static_cast<int64_t>(Masks[Step]), U);
-      X = SymExpr::binary(
-          Op::Or,
-          SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, X, Shift, U), Mask, U),
-          SymExpr::binary(Op::Shl, SymExpr::binary(Op::And, X, Mask, U), Shift, U), U);
-    }
+    for (unsigned Level = 0; (1u << Level) < Bits; ++Level)
+      X = Step(X, SymExpr::constant(int64_t(1) << Level, U),
+               SymExpr::constant(static_cast<int64_t>(Masks[Level]), U), U);
     return X;
+  }
+
+  /// The \p Bits-bit value \p X with its bits in reverse order: swaps of
+  /// ever larger halves.
+  static SymRef bitReverse(SymRef X, unsigned Bits) {
+    return overFields(X, Bits, [](SymRef V, SymRef Shift, SymRef Mask, IntType U) {
+      return SymExpr::binary(
+          Op::Or, SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, V, Shift, U), Mask, U),
+          SymExpr::binary(Op::Shl, SymExpr::binary(Op::And, V, Mask, U), Shift, U), U);
+    });
   }
 
   /// The number of set bits of the \p Bits-bit value \p X: sums of ever
   /// larger fields.
   static SymRef populationCount(SymRef X, unsigned Bits) {
-    const IntType U{Bits, false};
-    static const uint64_t Masks[] = {0x5555555555555555ull, 0x3333333333333333ull,
-                                     0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull,
-                                     0x0000FFFF0000FFFFull, 0x00000000FFFFFFFFull};
-    X = asUnsigned(X, Bits);
-    for (unsigned Step = 0; (1u << Step) < Bits; ++Step) {
-      const SymRef Shift = SymExpr::constant(int64_t(1) << Step, U);
-      const SymRef Mask = SymExpr::constant(static_cast<int64_t>(Masks[Step]), U);
-      X = SymExpr::binary(
-          Op::Add, SymExpr::binary(Op::And, X, Mask, U),
-          SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, X, Shift, U), Mask, U), U);
-    }
-    return X;
+    return overFields(X, Bits, [](SymRef V, SymRef Shift, SymRef Mask, IntType U) {
+      return SymExpr::binary(
+          Op::Add, SymExpr::binary(Op::And, V, Mask, U),
+          SymExpr::binary(Op::And, SymExpr::binary(Op::Shr, V, Shift, U), Mask, U), U);
+    });
   }
 
   /// The number of zero bits above the highest set bit of the \p Bits-bit

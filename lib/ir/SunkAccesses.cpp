@@ -173,6 +173,8 @@ struct SunkAccesses::Deleted {
   llvm::WeakVH Block;
   llvm::WeakTrackingVH Pointer; ///< follows SROA's replacements
   bool Load;
+  /// A load's width in bytes: a merged read reads as many.
+  uint64_t Bytes;
   /// A load's address, for when instcombine folded its pointer too.
   Address Where;
   /// A load of a shared variable. Others (a kernel argument's buffer, a
@@ -188,7 +190,8 @@ public:
   Watch(SunkAccesses &Owner, llvm::Instruction *I, llvm::Value *Pointer)
       : llvm::CallbackVH(I), Owner(Owner), Loc(I->getDebugLoc().get()),
         Block(I->getParent()), Pointer(Pointer), Load(llvm::isa<llvm::LoadInst>(I)),
-        DL(I->getModule()->getDataLayout()) {}
+        DL(I->getModule()->getDataLayout()),
+        Bytes(Load ? DL.getTypeStoreSize(I->getType()).getFixedValue() : 0) {}
   /// A load replaced by another value (an earlier read's, a stored one:
   /// ReusedLoads) is no read merged after branches.
   void allUsesReplacedWith(llvm::Value *) override { Replaced = true; }
@@ -205,7 +208,7 @@ public:
         Shared = (G && isSharedAddressSpace(G->getAddressSpace())) ||
                  isSharedAddressSpace(Pointer->getType()->getPointerAddressSpace());
       }
-      Owner.Pending.push_back({Loc, Block, Pointer, Load, std::move(Where), Shared});
+      Owner.Pending.push_back({Loc, Block, Pointer, Load, Bytes, std::move(Where), Shared});
     }
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
@@ -218,6 +221,7 @@ private:
   llvm::WeakTrackingVH Pointer;
   bool Load;
   const llvm::DataLayout &DL;
+  uint64_t Bytes;
   bool Replaced = false;
 };
 
@@ -334,7 +338,8 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     if (!DT)
       DT.emplace(F);
     for (llvm::LoadInst *LI : *Candidates)
-      if (branchesBefore(LI->getParent(), *DT, Regions).count(BB)) {
+      if (DL.getTypeStoreSize(LI->getType()).getFixedValue() == D.Bytes &&
+          branchesBefore(LI->getParent(), *DT, Regions).count(BB)) {
         By[LI].push_back(D.Shared ? D.Loc : nullptr);
         break;
       }

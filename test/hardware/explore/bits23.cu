@@ -37,12 +37,22 @@ __global__ void edges(float *out, const float *in) {
   out[ty * 16 + tx] = n + s;
 }
 
+// ffs against cttz (twenty-fourth session): 3-way (cttz would be 4-way).
+__global__ void ffs16(int *out) {
+  __shared__ int s[1024];
+  const unsigned t = threadIdx.x;
+  s[__ffs(t) * 16] = 7;
+  __syncthreads();
+  out[t] = s[t];
+}
+
 int main() {
   int *o; float *f, *g;
   cudaMalloc(&o, 4096); cudaMalloc(&f, 4096); cudaMalloc(&g, 4096);
   cudaMemset(g, 0, 4096);
   bits<<<1, 32>>>(o);
   edges<<<1, dim3(16, 16)>>>(f, g);
+  ffs16<<<1, 32>>>(o);
   cudaError_t e = cudaDeviceSynchronize();
   printf("%s\n", cudaGetErrorString(e));
   return e != cudaSuccess;

@@ -28,6 +28,10 @@ __global__ void bits(int *out) {
   // ffs(0..31) is 0..5.
   s[__ffs(t) * 32] = 4;
   // CHECK: bit-operations.cu:[[@LINE-1]]:3: warning: 6-way bank conflict writing shared array 's'
+  // ffs is cttz + 1 with 0 for 0: words 0, 16, ..., 80 hold banks 0 and
+  // 16, three words each (cttz would put lane 0 at word 512: 4-way).
+  s[__ffs(t) * 16] = 5;
+  // CHECK: bit-operations.cu:[[@LINE-1]]:3: warning: 3-way bank conflict writing shared array 's'
   __syncthreads();
   out[t] = s[t];
 }
