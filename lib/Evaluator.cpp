@@ -400,7 +400,10 @@ private:
           const SymRef &Cond) const;
   SymRef finiteUnknown(SymbolId Var, const std::vector<int64_t> &Values,
                        IntType T, const std::string &Why, bool FromData);
-  std::optional<int64_t> exitValueOf(SymbolId Var, const LoopModel &L) const;
+  std::optional<int64_t>
+  exitValueOf(SymbolId Var, const LoopModel &L,
+              const std::map<SymbolId, int64_t> &Fixed = {}) const;
+  SymRef exitValueByBlockExtent(SymbolId Var, const LoopModel &L, IntType T) const;
   void detachFinishedLoops();
   void resolveLoops();
   std::optional<SymbolId>
@@ -832,9 +835,11 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
 /// \p L has ended, when the loop's start, test and steps are constants
 /// (`offset` after a scan's up-sweep over a constant size, a ping-pong
 /// buffer's `offset ^= 32` over constant bits): the loop is stepped to its
-/// exit. Only loops whose one exit is the test before the body.
-std::optional<int64_t> AccessEvaluation::exitValueOf(SymbolId Var,
-                                                     const LoopModel &L) const {
+/// exit. Only loops whose one exit is the test before the body. \p Fixed:
+/// symbols taken at these values (a block extent).
+std::optional<int64_t>
+AccessEvaluation::exitValueOf(SymbolId Var, const LoopModel &L,
+                              const std::map<SymbolId, int64_t> &Fixed) const {
   if (!L.Enumerable || L.ExitsInBody || L.TestAfterBody || !L.Init || !L.Cond ||
       !L.Next)
     return std::nullopt;
@@ -850,7 +855,7 @@ std::optional<int64_t> AccessEvaluation::exitValueOf(SymbolId Var,
   while (!Work.empty()) {
     const SymbolId Id = Work.back();
     Work.pop_back();
-    if (!Stepped.insert(Id).second)
+    if (Fixed.count(Id) || !Stepped.insert(Id).second)
       continue;
     auto It = Parts.find(Id);
     if (It == Parts.end() || !It->second.first || !It->second.second)
@@ -860,6 +865,8 @@ std::optional<int64_t> AccessEvaluation::exitValueOf(SymbolId Var,
   }
   std::map<SymbolId, int64_t> Now;
   auto Lookup = [&](SymbolId Id) -> std::optional<int64_t> {
+    if (auto F = Fixed.find(Id); F != Fixed.end())
+      return F->second;
     auto It = Now.find(Id);
     return It == Now.end() ? std::nullopt : std::optional<int64_t>(It->second);
   };
@@ -885,6 +892,60 @@ std::optional<int64_t> AccessEvaluation::exitValueOf(SymbolId Var,
     Now = std::move(After);
   }
   return std::nullopt;
+}
+
+/// The exit value of a loop bounded by block extents (`for (d = blockDim.x
+/// >> 1; d > 0; d >>= 1) offset *= 2;`, the up-sweep of a scan before its
+/// down-sweep; the shape is bound after this): the shape's where it is
+/// known; otherwise, for a loop that reads one extent, its value for each
+/// extent the assumed shapes take (blockDim.x a wave times a power of two,
+/// blockDim.y and z powers of two) as a choice by the extent, so that it
+/// stays tied to the lanes' indices. Null when the loop reads anything else
+/// that is not constant.
+SymRef AccessEvaluation::exitValueByBlockExtent(SymbolId Var, const LoopModel &L,
+                                                IntType T) const {
+  std::set<SymbolId> Extents;
+  auto read = [&](const SymRef &E) {
+    if (E)
+      for (SymbolId Id : symbolsOf(E))
+        if (Symbols[Id].Kind == SymbolKind::BlockDim)
+          Extents.insert(Id);
+  };
+  for (const SymRef &E : {L.Init, L.Cond, L.Next})
+    read(E);
+  for (const LoopCompanion &C : L.Companions) {
+    read(C.Init);
+    read(C.Next);
+  }
+  if (Extents.empty())
+    return nullptr;
+  if (Shape) {
+    const int64_t Dims[3] = {Shape->X, Shape->Y, Shape->Z};
+    std::map<SymbolId, int64_t> Fixed;
+    for (SymbolId Id : Extents)
+      Fixed[Id] = Dims[std::min(Symbols[Id].Dim, 2u)];
+    const std::optional<int64_t> Exit = exitValueOf(Var, L, Fixed);
+    return Exit ? SymExpr::constant(*Exit, T) : nullptr;
+  }
+  if (Extents.size() != 1)
+    return nullptr;
+  const SymbolId Extent = *Extents.begin();
+  const unsigned Dim = Symbols[Extent].Dim;
+  const int64_t First = Dim == 0 ? Model.WaveSize : 1;
+  const int64_t Last = Dim == 2 ? 64 : 1024;
+  SymRef Chosen;
+  for (int64_t V = Last; V >= First; V /= 2) {
+    const std::optional<int64_t> Exit = exitValueOf(Var, L, {{Extent, V}});
+    if (!Exit)
+      return nullptr;
+    const SymRef Value = SymExpr::constant(*Exit, T);
+    Chosen = !Chosen ? Value
+                     : SymExpr::select(SymExpr::binary(Op::EQ, SymExpr::symbol(Extent, U32),
+                                                       SymExpr::constant(V, U32),
+                                                       IntType{1, false}),
+                                       Value, Chosen, T);
+  }
+  return Chosen;
 }
 
 /// A variable of a loop that does not enclose the access is read after the
@@ -961,6 +1022,8 @@ void AccessEvaluation::detachFinishedLoops() {
     if (It == Detached.end()) {
       if (const std::optional<int64_t> Exit = exitValueOf(Id, L))
         return SymExpr::constant(*Exit, Type);
+      if (SymRef ByExtent = exitValueByBlockExtent(Id, L, Type))
+        return ByExtent;
       const std::string Name = "`" + Symbols[Id].Name + "`";
       const std::string &Text = L.Text;
       const std::string Loop = Text.empty()                ? std::string("its loop")
