@@ -834,7 +834,26 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
       F.addFnAttr(llvm::Attribute::AlwaysInline);
     }
   }
-  llvm::PassBuilder PB;
+  // With LDSLINT_DEBUG_TIME, the time of each pass, summed by name.
+  llvm::PassInstrumentationCallbacks PIC;
+  std::map<std::string, double> PassSeconds;
+  std::vector<std::chrono::steady_clock::time_point> PassStarts;
+  if (debugTimeEnabled()) {
+    PIC.registerBeforeNonSkippedPassCallback(
+        [&](llvm::StringRef, llvm::Any) { PassStarts.push_back(std::chrono::steady_clock::now()); });
+    auto After = [&](llvm::StringRef Name) {
+      if (PassStarts.empty())
+        return;
+      PassSeconds[Name.str()] += secondsSince(PassStarts.back());
+      PassStarts.pop_back();
+    };
+    PIC.registerAfterPassCallback(
+        [=](llvm::StringRef Name, llvm::Any, const llvm::PreservedAnalyses &) { After(Name); });
+    PIC.registerAfterPassInvalidatedCallback(
+        [=](llvm::StringRef Name, const llvm::PreservedAnalyses &) { After(Name); });
+  }
+  llvm::PassBuilder PB(nullptr, llvm::PipelineTuningOptions(), {},
+                       debugTimeEnabled() ? &PIC : nullptr);
   registerNonSpeculatingSimplifyCFG(PB);
   registerLoadWatch(PB, Reused, Removed, Sunk);
   registerOwnFunctionPasses(PB);
@@ -903,6 +922,9 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   if (Reused)
     Reused->stop();
   debugTime("  load/store vectorizer", Phase);
+  for (const auto &[Name, Seconds] : PassSeconds)
+    if (Seconds > 0.05)
+      llvm::errs() << "ldslint:     pass " << Name << " " << Seconds << " s\n";
 }
 
 } // namespace ldslint
