@@ -379,7 +379,7 @@ private:
     return unknown(V, nameOf(V, "a value"),
                    std::string("it comes from a '") + I->getOpcodeName() +
                        "' instruction ldslint does not model",
-                   true);
+                   true, computedFromData(V));
   }
 
   SymRef argument(const Argument *A) {
@@ -725,7 +725,7 @@ private:
     return unknown(C, nameOf(C, "a value"),
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
-                   true);
+                   true, computedFromData(C));
   }
 
   static std::string demangledName(StringRef Name) { return Name.str(); }
@@ -845,7 +845,8 @@ private:
     const Value *Obj = getUnderlyingObject(L->getPointerOperand());
     if (isa<AllocaInst>(Obj))
       return unknown(L, nameOf(L, "a value"),
-                     "it is kept in a local array indexed at run time", true);
+                     "it is kept in a local array indexed at run time", true,
+                     computedFromData(L));
     return loaded(L, L);
   }
 
@@ -978,11 +979,92 @@ private:
     if (!mergeArms(P, Cond, Arms))
       return unknown(P, nameOf(P, "a value"),
                      "it is merged from several paths ldslint does not follow",
-                     !uniformMerge(P));
+                     !uniformMerge(P), computedFromData(P));
     if (!Cond)
       return value(Arms->first);
     return SymExpr::select(value(Cond), value(Arms->first), value(Arms->second),
                            typeOf(P->getType()));
+  }
+
+  /// Whether \p V, which ldslint does not follow, is computed from data
+  /// the program reads from memory (an element of a buffer or of shared
+  /// memory, an atomic's old value): through its operands, what was
+  /// stored into a local array it is read from, the arguments of a call,
+  /// and for a merge the branches that choose its path (a merge sort's
+  /// position `j = key < in[j] ? j + bump : j - bump`). Kernel arguments,
+  /// the dispatch packet and constant tables are not data. Bounded: false
+  /// past the bound.
+  bool computedFromData(const Value *V) {
+    std::set<const Value *> Seen;
+    std::vector<const Value *> Work{V};
+    auto add = [&](const Value *W) {
+      if (W && (isa<Instruction>(W) || isa<Argument>(W)) && Seen.insert(W).second)
+        Work.push_back(W);
+    };
+    for (size_t I = 0; I < Work.size(); ++I) {
+      if (I >= 256)
+        return false;
+      const auto *In = dyn_cast<Instruction>(Work[I]);
+      if (!In)
+        continue; // an argument: a kernel argument is not data
+      if (isa<AtomicRMWInst>(In) || isa<AtomicCmpXchgInst>(In))
+        return true;
+      if (const auto *L = dyn_cast<LoadInst>(In)) {
+        const Value *Obj = underlyingObject(L->getPointerOperand());
+        if (const auto *A = dyn_cast<Argument>(Obj)) {
+          if (A->hasByValAttr() || A->hasByRefAttr())
+            continue; // a member of a kernel argument
+          return true;
+        }
+        if (const auto *C = dyn_cast<CallBase>(Obj))
+          if (const Function *F = C->getCalledFunction())
+            if (startsWith(F->getName(), "llvm.amdgcn.") && endsWith(F->getName(), ".ptr"))
+              continue; // the dispatch packet, implicit arguments
+        if (isa<AllocaInst>(Obj)) {
+          // A local slot: what was stored into it.
+          std::vector<const Value *> Uses{Obj};
+          for (size_t U = 0; U < Uses.size() && U < 64; ++U)
+            for (const User *Us : Uses[U]->users()) {
+              if (isa<GetElementPtrInst>(Us) || isa<BitCastInst>(Us))
+                Uses.push_back(Us);
+              else if (const auto *St = dyn_cast<StoreInst>(Us))
+                add(St->getValueOperand());
+            }
+          add(L->getPointerOperand());
+          continue;
+        }
+        if (const auto *G = dyn_cast<GlobalVariable>(Obj))
+          if (G->isConstant()) {
+            add(L->getPointerOperand()); // a table: data when its index is
+            continue;
+          }
+        return true;
+      }
+      if (const auto *C = dyn_cast<CallBase>(In)) {
+        if (isDeclaredAtomic(*C))
+          return true;
+        for (const Value *A : C->args())
+          add(A);
+        continue;
+      }
+      if (const auto *P = dyn_cast<PHINode>(In)) {
+        const DomTreeNode *Node = DT.getNode(P->getParent());
+        if (Node && Node->getIDom()) {
+          const BasicBlock *D = Node->getIDom()->getBlock();
+          if (const auto *Br = dyn_cast<BranchInst>(D->getTerminator()))
+            if (Br->isConditional())
+              add(Br->getCondition());
+          for (const BasicBlock *B : predecessors(P->getParent()))
+            if (B != D)
+              if (const auto *Br = dyn_cast<BranchInst>(B->getTerminator()))
+                if (Br->isConditional())
+                  add(Br->getCondition());
+        }
+      }
+      for (const Value *Op : In->operands())
+        add(Op);
+    }
+    return false;
   }
 
   /// Whether every lane of a warp gets the same value from \p P: its
