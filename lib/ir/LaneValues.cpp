@@ -113,6 +113,15 @@ std::string sourceName(const Value *V) {
   N = N.substr(0, N.find('.'));
   if (N.empty() || std::isdigit(static_cast<unsigned char>(N[0])))
     return "";
+  // Clang's names for its own temporaries, numbered (`call37`, `cmp50`;
+  // restoreSourceNames left them: their stem is no identifier of the unit).
+  const size_t Digits = N.find_last_not_of("0123456789") + 1;
+  static const std::set<std::string> Temporaries = {
+      "add", "and", "arrayidx", "call", "cmp", "cond", "conv", "dec", "div",
+      "idxprom", "inc", "land", "lnot", "lor", "mul", "neg", "not", "or",
+      "rem", "shl", "shr", "sub", "tobool", "xor"};
+  if (Digits < N.size() && Temporaries.count(N.substr(0, Digits)))
+    return "";
   return N;
 }
 
