@@ -1829,6 +1829,8 @@ private:
       return notAddress(Unfollowed);
     if (auto *P = dyn_cast<PtrToIntOperator>(V))
       return pointer(P->getPointerOperand());
+    if (const Value *P = convertedSharedPointer(V))
+      return pointer(P);
     // Instructions and constant expressions (`@s - 4` folded by clang).
     const auto *O = dyn_cast<Operator>(V);
     if (O && Instruction::isCast(O->getOpcode())) {

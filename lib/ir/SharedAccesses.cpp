@@ -53,11 +53,14 @@ std::optional<unsigned> cpAsyncBytes(StringRef Name) {
 
 
 /// The pointer an integer was made from (`(size_t)ptr`, `__cvta_generic_to_
-/// shared(ptr)`, truncated or extended), or null.
+/// shared(ptr)`, truncated or extended, or converted in inline assembly),
+/// or null.
 const Value *pointerBehindInteger(const Value *V) {
   for (int Guard = 0; Guard < 8 && V; ++Guard) {
     if (auto *P = dyn_cast<PtrToIntOperator>(V))
       return P->getPointerOperand();
+    if (const Value *P = convertedSharedPointer(V))
+      return P;
     // Instructions and constant expressions (a static array's address).
     auto *C = dyn_cast<Operator>(V);
     if (!C || !Instruction::isCast(C->getOpcode()) ||
@@ -169,6 +172,48 @@ const Value *pointerUnderArithmetic(const Value *V) {
   return Found;
 }
 
+bool isSharedAddressConversion(StringRef AsmText) {
+  // Statements: register declarations, the conversion, and moves and
+  // conversions of integers; nothing that touches memory.
+  bool Converts = false;
+  SmallVector<StringRef, 8> Statements;
+  AsmText.split(Statements, ';');
+  for (StringRef S : Statements) {
+    S = S.trim(" \t\n{}").ltrim(" \t\n{");
+    if (S.empty())
+      continue;
+    const StringRef Mnemonic = S.take_until([](char C) { return C == ' ' || C == '\t'; });
+    if (startsWith(Mnemonic, "cvta.to.shared."))
+      Converts = true;
+    else if (Mnemonic != ".reg" && !startsWith(Mnemonic, "cvt.u32.") &&
+             !startsWith(Mnemonic, "cvt.u64.") && !startsWith(Mnemonic, "mov.b") &&
+             !startsWith(Mnemonic, "mov.u"))
+      return false;
+  }
+  return Converts;
+}
+
+const Value *convertedSharedPointer(const Value *V) {
+  const auto *Call = dyn_cast<CallBase>(V);
+  const auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
+  if (!IA || !Call->getType()->isIntegerTy() ||
+      !isSharedAddressConversion(IA->getAsmString()))
+    return nullptr;
+  const Value *Pointer = nullptr;
+  for (const Use &U : Call->args()) {
+    const Value *P = U->getType()->isPointerTy() ? U.get() : nullptr;
+    if (!P && U->getType()->isIntegerTy())
+      if (auto *I = dyn_cast<PtrToIntOperator>(U.get()))
+        P = I->getPointerOperand(); // passed as "l"((size_t)p)
+    if (!P)
+      return nullptr; // another input: not the plain conversion
+    if (Pointer)
+      return nullptr;
+    Pointer = P;
+  }
+  return Pointer;
+}
+
 namespace {
 
 /// The call argument of each asm operand `$N` (outputs returned by value
@@ -195,6 +240,8 @@ std::vector<std::optional<unsigned>> argumentsOfOperands(const InlineAsm &IA) {
 void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
   const auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   const std::string Text(IA->getAsmString());
+  if (isSharedAddressConversion(Text))
+    return; // computes an address for later assembly; accesses nothing
   std::optional<unsigned> AccessArg;
   const std::optional<AsmSharedAccess> Access = parseAsmSharedAccess(Text);
   if (Access) {

@@ -58,6 +58,16 @@ bool isDeclaredAtomic(const llvm::CallBase &Call);
 /// there is exactly one; null otherwise.
 const llvm::Value *pointerUnderArithmetic(const llvm::Value *V);
 
+/// The pointer whose shared-window address \p V is when \p V is the result
+/// of inline assembly that only converts an address (`cvta.to.shared.u64
+/// a, $1; cvt.u32.u64 $0, a;`, the hand-written __cvta_generic_to_shared
+/// of SGEMM kernels), or null.
+const llvm::Value *convertedSharedPointer(const llvm::Value *V);
+
+/// Whether the inline assembly \p AsmText only converts an address to the
+/// shared window (no load, store or copy): it accesses no memory.
+bool isSharedAddressConversion(llvm::StringRef AsmText);
+
 } // namespace ldslint
 
 #endif

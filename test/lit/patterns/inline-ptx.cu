@@ -92,7 +92,34 @@ __global__ void ptxCpAsync(const float *in, float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// The shared address converted in assembly (`cvta.to.shared` then a
+// 32-bit copy, as hand-tuned SGEMM kernels write it): the conversion
+// accesses nothing, and the loads and stores at the address it gives are
+// evaluated like the others.
+__device__ unsigned cvtaAddress(const void *p) {
+  unsigned addr;
+  asm("{.reg .u64 u64addr;\n"
+      " cvta.to.shared.u64 u64addr, %1;\n"
+      " cvt.u32.u64 %0, u64addr;}\n"
+      : "=r"(addr)
+      : "l"(p));
+  return addr;
+}
+
+__global__ void ptxConverted(float *out) {
+  __shared__ float s[32 * 33];
+  const unsigned base = cvtaAddress(s);
+  // CHECK-NOT: inline-ptx.cu:[[@LINE-11]]:
+  asm volatile("st.shared.f32 [%0], %1;" : : "r"(base + threadIdx.x * 33 * 4), "f"(1.0f));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict
+  float v;
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(base + threadIdx.x * 32 * 4));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 32-way bank conflict reading shared array 's' on sm_{{[0-9]+}}
+  out[threadIdx.x] = v;
+}
+
 void launch(float *o) {
+  ptxConverted<<<1, 32>>>(o);
   ptxColumn<<<1, 32>>>(o);
   ptxVectors<<<1, 32>>>(o);
   ptxIntegerOffsets<<<1, 32>>>(o);
