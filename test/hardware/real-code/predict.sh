@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# CPU side: ldslint's predictions for the programs of units.txt.
+#   bash test/hardware/real-code/predict.sh SRC OUT [LDSLINT]
+# SRC holds the repositories named in units.txt (git archive of each at its
+# commit, in a folder of the short name). Writes OUT/NAME.json and copies
+# each program with the headers it includes to OUT/src (for the GPU side).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$1" && pwd); out=$2; ldslint=${3:-$here/../../../build/bin/ldslint}
+mkdir -p "$out/src"
+grep -v '^#' "$here/units.txt" | while read -r name path launches; do
+  [ -n "$name" ] || continue
+  dir=$(dirname "$path")
+  mkdir -p "$out/src/$dir"
+  cp "$src/$path" "$out/src/$path"
+  # The headers next to it and in ../common, as the programs include them.
+  cp "$src/$dir"/*.h "$out/src/$dir/" 2>/dev/null || true
+  if [ -d "$src/$dir/../common" ]; then
+    mkdir -p "$out/src/$dir/../common" && cp "$src/$dir"/../common/*.h "$out/src/$dir/../common/"
+  fi
+  rc=0
+  "$ldslint" --arch=sm_90 --format=json --report=all "$src/$path" -- -x cuda \
+    --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -I"$src/$dir" >"$out/$name.json" 2>/dev/null || rc=$?
+  [ "$rc" -le 1 ] || { echo "$name: ldslint exit $rc" >&2; exit 1; }
+  echo "$name $path $launches" >>"$out/units.run"
+done
+cp "$here/run.sh" "$here/../compare.py" "$here/instructions.py" "$out/"
