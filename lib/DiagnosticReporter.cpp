@@ -222,6 +222,9 @@ renderFindings(const SourceManager &SM, const std::vector<Finding> &Original,
                                                        "analysed block shape")
                                          : R.Reason) +
                                     ")"
+                          : R.Status == Verdict::Ok && !R.MeanKnown
+                              // (how many instructions run is not known)
+                              ? std::string("no bank conflict")
                           : R.Status == Verdict::Ok
                               ? "no bank conflict (" + number(R.Wavefronts) +
                                     perInstruction(F) + ")"

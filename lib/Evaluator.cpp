@@ -402,7 +402,8 @@ private:
                        IntType T, const std::string &Why, bool FromData);
   std::optional<int64_t>
   exitValueOf(SymbolId Var, const LoopModel &L,
-              const std::map<SymbolId, int64_t> &Fixed = {}) const;
+              const std::map<SymbolId, int64_t> &Fixed = {},
+              uint64_t MaxSteps = 1u << 16) const;
   SymRef exitValueByBlockExtent(SymbolId Var, const LoopModel &L, IntType T) const;
   void detachFinishedLoops();
   void resolveLoops();
@@ -839,7 +840,8 @@ SymRef AccessEvaluation::finiteUnknown(SymbolId Var,
 /// symbols taken at these values (a block extent).
 std::optional<int64_t>
 AccessEvaluation::exitValueOf(SymbolId Var, const LoopModel &L,
-                              const std::map<SymbolId, int64_t> &Fixed) const {
+                              const std::map<SymbolId, int64_t> &Fixed,
+                              uint64_t MaxSteps) const {
   if (!L.Enumerable || L.ExitsInBody || L.TestAfterBody || !L.Init || !L.Cond ||
       !L.Next)
     return std::nullopt;
@@ -876,7 +878,7 @@ AccessEvaluation::exitValueOf(SymbolId Var, const LoopModel &L,
       return std::nullopt; // a start that is not a constant
     Now[Id] = *V;
   }
-  for (unsigned Trip = 0; Trip <= MaxExitSteps; ++Trip) {
+  for (uint64_t Trip = 0; Trip <= std::min<uint64_t>(MaxSteps, MaxExitSteps); ++Trip) {
     const std::optional<int64_t> Runs = evaluate(*L.Cond, Lookup);
     if (!Runs)
       return std::nullopt;
@@ -935,7 +937,9 @@ SymRef AccessEvaluation::exitValueByBlockExtent(SymbolId Var, const LoopModel &L
   const int64_t Last = Dim == 2 ? 64 : 1024;
   SymRef Chosen;
   for (int64_t V = Last; V >= First; V /= 2) {
-    const std::optional<int64_t> Exit = exitValueOf(Var, L, {{Extent, V}});
+    // A few thousand steps per size: the loops of this kind (a scan's
+    // up-sweep) run about log2 or blockDim times; each access steps them.
+    const std::optional<int64_t> Exit = exitValueOf(Var, L, {{Extent, V}}, 4096);
     if (!Exit)
       return nullptr;
     const SymRef Value = SymExpr::constant(*Exit, T);
@@ -1001,6 +1005,7 @@ void AccessEvaluation::detachFinishedLoops() {
     }
   }
   std::map<SymbolId, SymbolId> Detached;
+  std::map<SymbolId, SymRef> ByBlockExtent; // stepped once per variable
   auto detach = [&](SymbolId Id) -> SymRef {
     // Copies, not references: addUnknown below grows Symbols.
     const SymbolKind Kind = Symbols[Id].Kind;
@@ -1022,8 +1027,11 @@ void AccessEvaluation::detachFinishedLoops() {
     if (It == Detached.end()) {
       if (const std::optional<int64_t> Exit = exitValueOf(Id, L))
         return SymExpr::constant(*Exit, Type);
-      if (SymRef ByExtent = exitValueByBlockExtent(Id, L, Type))
-        return ByExtent;
+      auto Cached = ByBlockExtent.find(Id);
+      if (Cached == ByBlockExtent.end())
+        Cached = ByBlockExtent.emplace(Id, exitValueByBlockExtent(Id, L, Type)).first;
+      if (Cached->second)
+        return Cached->second;
       const std::string Name = "`" + Symbols[Id].Name + "`";
       const std::string &Text = L.Text;
       const std::string Loop = Text.empty()                ? std::string("its loop")

@@ -73,7 +73,12 @@ bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
   // the first iteration decides: the address at i = init, over every lane
   // and every iteration of the outer loops.
   AccessModel Check = A;
-  Check.Loops.pop_back();
+  // L's own iterations are what groups; the other loops stay enumerated.
+  for (size_t I = Check.Loops.size(); I-- > 0;)
+    if (&Kernel.Loops[Check.Loops[I]] == &L) {
+      Check.Loops.erase(Check.Loops.begin() + static_cast<std::ptrdiff_t>(I));
+      break;
+    }
   const IntType T = A.Address->Type;
   SymRef First = substitute(A.Address, [&](SymbolId S) -> SymRef {
     return S == L.Var ? SymExpr::cast(L.Init, L.VarType) : nullptr;
@@ -234,18 +239,43 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
     return AsWritten();
   if (Access.WidthBytes < 4)
     return subWordAsEmitted(Kernel, Access, Shape, Model, Options, AsWritten());
-  const LoopModel &L = Kernel.Loops[Access.Loops.back()];
-  if (!L.Enumerable || !L.Init || L.UnrollDisabled)
+  // The loop whose consecutive iterations are a width apart: the innermost,
+  // or an outer one whose inner loops ptxas unrolls completely (a GEMM's
+  // `for (i < BK) for (j < TM) a[j] = As[(ty + j) * BK + i]`: LDS.128 over
+  // `i`, measured on sgemm-practice's kernels).
+  const LoopModel *Chosen = nullptr;
+  bool Outer = false;
+  for (size_t Pos = Access.Loops.size(); Pos-- > 0 && !Chosen;) {
+    const LoopModel &C = Kernel.Loops[Access.Loops[Pos]];
+    if (!C.Enumerable || !C.Init || C.UnrollDisabled)
+      return AsWritten();
+    std::set<SymbolId> Own{C.Var};
+    for (const LoopCompanion &Co : C.Companions)
+      Own.insert(Co.Var);
+    const std::optional<int64_t> B = bytesPerIteration(Access, C, Own);
+    if (B && *B == int64_t(Access.WidthBytes)) {
+      Chosen = &C;
+      Outer = Pos + 1 < Access.Loops.size();
+      break;
+    }
+    // An inner loop between: unrolled completely, without exits or
+    // companions, for ptxas to see the outer iterations side by side.
+    const std::optional<uint64_t> Trips = constantTripCount(C, 64);
+    if (!Trips || C.ExitsInBody || !C.Companions.empty() || C.TestAfterBody)
+      return AsWritten();
+  }
+  if (!Chosen)
     return AsWritten();
+  const LoopModel &L = *Chosen;
   std::set<SymbolId> Stepped{L.Var};
   for (const LoopCompanion &C : L.Companions)
     Stepped.insert(C.Var);
+  for (size_t Pos = 0; Pos < Access.Loops.size(); ++Pos)
+    if (Outer && &Kernel.Loops[Access.Loops[Pos]] != &L)
+      Stepped.insert(Kernel.Loops[Access.Loops[Pos]].Var); // conditions on inner loops too
   for (const Condition &C : Access.Conditions)
     if (!C.Expr || mentions(*C.Expr, Stepped))
       return AsWritten(); // some iterations only: not measured
-  const std::optional<int64_t> Bytes = bytesPerIteration(Access, L, Stepped);
-  if (!Bytes || *Bytes != int64_t(Access.WidthBytes))
-    return AsWritten();
   const std::optional<uint64_t> Trips = constantTripCount(L);
   if (Trips && *Trips < 2)
     return AsWritten();
@@ -277,7 +307,7 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   }
   const bool Quads =
       !Pairs8 && alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options);
-  if (Quads && Trips && *Trips % 4 == 0 && !Options.PtxFromClang) {
+  if (Quads && Trips && *Trips % 4 == 0 && !Options.PtxFromClang && !Outer) {
     EvalResult R = evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape, Model,
                                   Options);
     R.Assumptions.push_back(
@@ -292,7 +322,7 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   // misaligned for every thread, or aligned only under the launched shape,
   // stays two LDS). When lanes of one instruction disagree on the alignment
   // of every pairing of iterations, no pairing is provable: as written.
-  if (!Pairs8 && Access.BaseAlign >= 2 * Access.WidthBytes &&
+  if (!Pairs8 && !Outer && Access.BaseAlign >= 2 * Access.WidthBytes &&
       onlyThreadIndices(Kernel, Access, L) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
@@ -349,7 +379,9 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   const std::string Why =
       "ptxas may fuse the accesses of consecutive iterations of " + Loop +
       " into wider ones (" +
-      (Pairs8 ? std::string("8-byte accesses: pairs measured once, not a rule")
+      (Outer ? std::string("across the unrolled loops inside it: measured on a GEMM "
+                           "(LDS.128), not a rule yet")
+       : Pairs8 ? std::string("8-byte accesses: pairs measured once, not a rule")
        : Options.PtxFromClang && Quads && Trips && *Trips % 4 == 0
            ? std::string("of clang's PTX it fuses only some, measured")
        : Trips ? std::string("rows not 16-byte aligned or a trip count not a "
@@ -360,8 +392,14 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   if (AllOk || AllConflict) {
     EvalResult R = Forms[AllOk ? 0 : Mildest].Result;
     // Which instructions run is not known: the mildest degree holds, the
-    // wavefront counts of one form are not a prediction.
-    R.MeanKnown = R.MeanKnown && AllOk;
+    // wavefront counts of one form are not a prediction (nor are they where
+    // the forms are all conflict-free but count differently: a broadcast
+    // LDS.128 takes 2 wavefronts where the LDS it fuses take 1).
+    bool SameCounts = true;
+    for (const Form &F : Forms)
+      SameCounts = SameCounts && F.Result.Wavefronts == R.Wavefronts &&
+                   F.Result.Ideal == R.Ideal;
+    R.MeanKnown = R.MeanKnown && AllOk && (SameCounts || !Outer);
     R.Assumptions.push_back(Why);
     return R;
   }

@@ -1052,28 +1052,70 @@ private:
       if (const auto *C = dyn_cast<CallBase>(In)) {
         if (isDeclaredAtomic(*C))
           return true;
+        if (const Function *F = C->getCalledFunction())
+          if (startsWith(F->getName(), "llvm.nvvm.ldg.global.") ||
+              startsWith(F->getName(), "llvm.nvvm.ldu.global.") ||
+              startsWith(F->getName(), "llvm.masked.load."))
+            return true; // a load (__ldg before LLVM 20)
         for (const Value *A : C->args())
           add(A);
         continue;
       }
-      if (const auto *P = dyn_cast<PHINode>(In)) {
-        const DomTreeNode *Node = DT.getNode(P->getParent());
-        if (Node && Node->getIDom()) {
-          const BasicBlock *D = Node->getIDom()->getBlock();
-          if (const auto *Br = dyn_cast<BranchInst>(D->getTerminator()))
-            if (Br->isConditional())
-              add(Br->getCondition());
-          for (const BasicBlock *B : predecessors(P->getParent()))
-            if (B != D)
-              if (const auto *Br = dyn_cast<BranchInst>(B->getTerminator()))
-                if (Br->isConditional())
-                  add(Br->getCondition());
-        }
-      }
+      if (const auto *P = dyn_cast<PHINode>(In))
+        for (const Value *Cond : choosingConditions(P))
+          add(Cond);
       for (const Value *Op : In->operands())
         add(Op);
     }
     return false;
+  }
+
+  /// The conditions of the branches between \p P's merge and its immediate
+  /// dominator that choose which of its values a lane gets: those whose two
+  /// ways reach the merge with different values (not a test that only
+  /// guards a store inside one arm). At most 64 blocks; none past that.
+  std::vector<const Value *> choosingConditions(const PHINode *P) {
+    std::vector<const Value *> Out;
+    const BasicBlock *Merge = P->getParent();
+    const DomTreeNode *Node = DT.getNode(Merge);
+    if (!Node || !Node->getIDom())
+      return Out;
+    const BasicBlock *Top = Node->getIDom()->getBlock();
+    // The values P gets along the ways from \p Start, inside the region.
+    auto reached = [&](const BasicBlock *From, const BasicBlock *Start) {
+      std::set<const Value *> Values;
+      std::vector<std::pair<const BasicBlock *, const BasicBlock *>> Work{{From, Start}};
+      std::set<const BasicBlock *> Seen;
+      for (size_t I = 0; I < Work.size() && I < 64; ++I) {
+        const auto [Pred, B] = Work[I];
+        if (B == Merge) {
+          const int Index = P->getBasicBlockIndex(Pred);
+          if (Index >= 0)
+            Values.insert(P->getIncomingValue(static_cast<unsigned>(Index)));
+          continue;
+        }
+        if (B == Top || !DT.dominates(Top, B) || !Seen.insert(B).second)
+          continue;
+        for (const BasicBlock *S : successors(B))
+          Work.push_back({B, S});
+      }
+      return Values;
+    };
+    std::vector<const BasicBlock *> Blocks(pred_begin(Merge), pred_end(Merge));
+    std::set<const BasicBlock *> Seen(Blocks.begin(), Blocks.end());
+    for (size_t I = 0; I < Blocks.size() && I < 64; ++I) {
+      const BasicBlock *B = Blocks[I];
+      if (const auto *Br = dyn_cast<BranchInst>(B->getTerminator()))
+        if (Br->isConditional() &&
+            reached(B, Br->getSuccessor(0)) != reached(B, Br->getSuccessor(1)))
+          Out.push_back(Br->getCondition());
+      if (B == Top)
+        continue;
+      for (const BasicBlock *Pred : predecessors(B))
+        if (Seen.insert(Pred).second)
+          Blocks.push_back(Pred);
+    }
+    return Out;
   }
 
   /// Whether every lane of a warp gets the same value from \p P: its

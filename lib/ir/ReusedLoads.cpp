@@ -199,12 +199,14 @@ void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
   // Else a read of the same memory; not a read of another variable whose
   // value reached this one through a store (`out[i] = s[j]; ... out[i]`).
   // instcombine may read a pointer as an integer and convert it
-  // (`inttoptr (load i64 @p)`): the same read.
+  // (`inttoptr (load i64 @p)`, `store i64` of it): the same read or store.
   for (int Casts = 0; Casts < 4; ++Casts)
     if (const auto *C = llvm::dyn_cast<llvm::CastInst>(By);
         C && (llvm::isa<llvm::IntToPtrInst>(C) || llvm::isa<llvm::PtrToIntInst>(C) ||
               llvm::isa<llvm::BitCastInst>(C)))
       By = C->getOperand(0);
+  if (!Survivor)
+    Survivor = forwardingStore(Load, By);
   if (!Survivor)
     if (const auto *Other = llvm::dyn_cast<llvm::LoadInst>(By))
       if (!Load || !Load->getParent() ||

@@ -39,71 +39,41 @@ struct Address {
   }
 };
 
+/// Which way into a join a merged read's address is spelled: the phis of
+/// \p Join (instcombine merges `s[a + i]` and `s[b + i]` of two branches
+/// into `s[phi(a, b) + i]`, cudpp's `sdata[...]` by `tid1 % 2`) taken as
+/// their value from \p From. None: phis stay values.
+struct Via {
+  const llvm::BasicBlock *Join = nullptr;
+  const llvm::BasicBlock *From = nullptr;
+};
+
 /// An index's computation, spelled out to a few levels: the branches' own
 /// `(ty + 1) % 16` is deleted with them, and the one after the join is
 /// computed the same way from the same values (identities of values that
 /// are not arithmetic: the thread index, arguments).
-std::string spelling(const llvm::Value *V, unsigned Depth = 0) {
+std::string spelling(const llvm::Value *V, Via Way, unsigned Depth = 0) {
   if (const auto *C = llvm::dyn_cast<llvm::ConstantInt>(V))
     return std::to_string(C->getSExtValue());
-  if (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
-    if (Depth < 8)
-      return spelling(Cast->getOperand(0), Depth + 1);
-  if (const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V))
-    if (Depth < 8)
-      return std::string("(") + B->getOpcodeName() + " " + spelling(B->getOperand(0), Depth + 1) +
-             " " + spelling(B->getOperand(1), Depth + 1) + ")";
+  if (Depth < 8) {
+    if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(V);
+        Phi && Way.Join && Phi->getParent() == Way.Join) {
+      const int Index = Phi->getBasicBlockIndex(Way.From);
+      if (Index >= 0)
+        return spelling(Phi->getIncomingValue(static_cast<unsigned>(Index)), Way, Depth + 1);
+    }
+    if (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
+      return spelling(Cast->getOperand(0), Way, Depth + 1);
+    if (const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V))
+      return std::string("(") + B->getOpcodeName() + " " +
+             spelling(B->getOperand(0), Way, Depth + 1) + " " +
+             spelling(B->getOperand(1), Way, Depth + 1) + ")";
+  }
   return "v" + std::to_string(reinterpret_cast<uintptr_t>(V));
 }
 
-/// The spellings of an index computed from a phi of \p Join (instcombine
-/// merges `s[a + i]` and `s[b + i]` of two branches into `s[phi(a, b) + i]`,
-/// cudpp's `sdata[...]` by `tid1 % 2`): one per incoming value, at most 8.
-/// Without \p Join, or phis elsewhere (a loop's counter), the one spelling.
-std::vector<std::string> spellings(const llvm::Value *V, const llvm::BasicBlock *Join,
-                                   unsigned Depth = 0) {
-  if (Depth >= 8 || !Join)
-    return {spelling(V, Depth)};
-  // The merged read's block, or a block that only leads to it (the read
-  // sits after the `if`, in a loop's latch).
-  auto leadsToJoin = [&](const llvm::BasicBlock *B) {
-    for (int Steps = 0; B && Steps < 4; ++Steps, B = B->getUniqueSuccessor())
-      if (B == Join)
-        return true;
-    return false;
-  };
-  if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(V); Phi && leadsToJoin(Phi->getParent())) {
-    std::vector<std::string> Out;
-    for (const llvm::Value *In : Phi->incoming_values())
-      for (std::string &S : spellings(In, Join, Depth + 1))
-        if (Out.size() < 8 && std::find(Out.begin(), Out.end(), S) == Out.end())
-          Out.push_back(std::move(S));
-    return Out;
-  }
-  if (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(V))
-    return spellings(Cast->getOperand(0), Join, Depth + 1);
-  if (const auto *B = llvm::dyn_cast<llvm::BinaryOperator>(V)) {
-    std::vector<std::string> Out;
-    for (const std::string &L : spellings(B->getOperand(0), Join, Depth + 1))
-      for (const std::string &R : spellings(B->getOperand(1), Join, Depth + 1))
-        if (Out.size() < 8)
-          Out.push_back(std::string("(") + B->getOpcodeName() + " " + L + " " + R + ")");
-    return Out;
-  }
-  return {spelling(V, Depth)};
-}
-
-/// A GEP's own terms: its constant byte offset and, per variable index,
-/// the spellings it can have and its scale.
-struct Terms {
-  int64_t Constant = 0;
-  std::vector<std::pair<std::vector<std::string>, int64_t>> Scaled;
-};
-
-/// \p G's own terms (phis of \p Join spelled per choice); false when they
-/// are not understood.
-bool termsOf(const llvm::GEPOperator *G, const llvm::DataLayout &DL,
-             const llvm::BasicBlock *Join, Terms &T) {
+/// Adds \p G's own terms to \p A; false when they are not understood.
+bool addTerms(const llvm::GEPOperator *G, const llvm::DataLayout &DL, Via Way, Address &A) {
   for (auto GTI = llvm::gep_type_begin(G); GTI != llvm::gep_type_end(G); ++GTI) {
     const llvm::Value *Index = GTI.getOperand();
     // The branches' own `sext (add %ty, 1)` of an index is folded with them
@@ -127,58 +97,43 @@ bool termsOf(const llvm::GEPOperator *G, const llvm::DataLayout &DL,
     if (llvm::StructType *ST = GTI.getStructTypeOrNull()) {
       if (!C || Added != 0)
         return false;
-      T.Constant += static_cast<int64_t>(
+      A.Constant += static_cast<int64_t>(
           DL.getStructLayout(ST)->getElementOffset(static_cast<unsigned>(C->getZExtValue())));
       continue;
     }
     const int64_t Size =
         static_cast<int64_t>(DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue());
-    T.Constant += (Added + (C ? C->getSExtValue() : 0)) * Size;
+    A.Constant += (Added + (C ? C->getSExtValue() : 0)) * Size;
     if (!C)
-      T.Scaled.push_back({spellings(Index, Join), Size});
+      A.Scaled.push_back({spelling(Index, Way), Size});
   }
   return true;
 }
 
 /// The addresses \p P can be, one per path through the phis of its chain of
 /// GEPs and casts (LLVM 15 folds srad's reads into `gep (phi @north,
-/// @temp), 0, ty, tx`) and per choice of the index phis of \p Join, each
-/// from a global variable or an argument; at most 64, within a budget of
-/// steps.
+/// @temp), 0, ty, tx`), each from a global variable or an argument; at most
+/// 64, within a budget of steps. Index phis are spelled \p Way.
 void addressesOf(const llvm::Value *P, const llvm::DataLayout &DL, std::vector<Address> &Out,
-                 std::set<const llvm::Value *> &Visiting, unsigned &Steps,
-                 const llvm::BasicBlock *Join = nullptr) {
+                 std::set<const llvm::Value *> &Visiting, unsigned &Steps, Via Way = {}) {
   P = P->stripPointerCasts();
   if (++Steps > 256 || Out.size() >= 64 || Visiting.size() >= 32 ||
       !Visiting.insert(P).second)
     return;
   if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(P)) {
     for (const llvm::Value *V : Phi->incoming_values())
-      addressesOf(V, DL, Out, Visiting, Steps, Join);
+      addressesOf(V, DL, Out, Visiting, Steps, Way);
   } else if (const auto *G = llvm::dyn_cast<llvm::GEPOperator>(P)) {
-    Terms Own;
+    Address Own;
     std::vector<Address> Bases;
-    if (termsOf(G, DL, Join, Own))
-      addressesOf(G->getPointerOperand(), DL, Bases, Visiting, Steps, Join);
+    if (addTerms(G, DL, Way, Own))
+      addressesOf(G->getPointerOperand(), DL, Bases, Visiting, Steps, Way);
     for (Address &A : Bases) {
       A.Constant += Own.Constant;
-      // Each choice of spelling per index.
-      std::vector<Address> Choices{std::move(A)};
-      for (const auto &[Spelled, Size] : Own.Scaled) {
-        std::vector<Address> Next;
-        for (const Address &C : Choices)
-          for (const std::string &S : Spelled)
-            if (Next.size() < 8) {
-              Next.push_back(C);
-              Next.back().Scaled.push_back({S, Size});
-            }
-        Choices = std::move(Next);
-      }
-      for (Address &C : Choices) {
-        std::sort(C.Scaled.begin(), C.Scaled.end());
-        if (Out.size() < 64)
-          Out.push_back(std::move(C));
-      }
+      A.Scaled.insert(A.Scaled.end(), Own.Scaled.begin(), Own.Scaled.end());
+      std::sort(A.Scaled.begin(), A.Scaled.end());
+      if (Out.size() < 64)
+        Out.push_back(std::move(A));
     }
   } else if (llvm::isa<llvm::GlobalVariable>(P) || llvm::isa<llvm::Argument>(P)) {
     Address A;
@@ -186,6 +141,19 @@ void addressesOf(const llvm::Value *P, const llvm::DataLayout &DL, std::vector<A
     Out.push_back(std::move(A));
   }
   Visiting.erase(P);
+}
+
+/// The join a merged read after \p B stands after: \p B, or the block it
+/// was sunk from (a loop's latch that only the join leads to): the first
+/// block up a chain of single predecessors that has several.
+const llvm::BasicBlock *joinOf(const llvm::BasicBlock *B) {
+  for (int Steps = 0; Steps < 4; ++Steps) {
+    const llvm::BasicBlock *Pred = B->getSinglePredecessor();
+    if (!Pred)
+      return B;
+    B = Pred;
+  }
+  return B;
 }
 
 /// The blocks between \p Join and its immediate dominator, where the reads
@@ -375,7 +343,15 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     std::vector<Address> Addresses;
     std::set<const llvm::Value *> Visiting;
     unsigned Steps = 0;
-    addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting, Steps, LI->getParent());
+    addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting, Steps);
+    // And as computed on each way into the join (at most 8 ways).
+    const llvm::BasicBlock *Join = joinOf(LI->getParent());
+    if (Join->hasNPredecessorsOrMore(2) && !Join->hasNPredecessorsOrMore(9))
+      for (const llvm::BasicBlock *From : llvm::predecessors(Join)) {
+        Visiting.clear();
+        Steps = 0;
+        addressesOf(LI->getPointerOperand(), DL, Addresses, Visiting, Steps, Via{Join, From});
+      }
     for (Address &A : Addresses)
       ByAddress[std::move(A)].push_back(LI);
   }
@@ -398,17 +374,9 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
     if (!DT)
       DT.emplace(F);
-    // The join, or the block the merged read was sunk into after it (a
-    // loop's latch that only the join leads to).
-    auto wasBefore = [&](const llvm::BasicBlock *Join) {
-      for (int Steps = 0; Join && Steps < 4; ++Steps, Join = Join->getSinglePredecessor())
-        if (branchesBefore(Join, *DT, Regions).count(BB))
-          return true;
-      return false;
-    };
     for (llvm::LoadInst *LI : *Candidates)
       if (DL.getTypeStoreSize(LI->getType()).getFixedValue() == D.Bytes &&
-          wasBefore(LI->getParent())) {
+          branchesBefore(joinOf(LI->getParent()), *DT, Regions).count(BB)) {
         By[LI].push_back(D.Shared ? D.Loc : nullptr);
         break;
       }

@@ -831,11 +831,12 @@ TEST(Evaluator, ALoopReadOnlyThroughAnotherLoopsStartIsKept) {
   EXPECT_EQ(R.Degree, 32u);
 }
 
-// for (b = blockDim.x; b > 1; b >>= 1) q <<= 1; then s[tx * q]: q is
-// blockDim.x. With the block's shape it is stepped like a constant bound
-// (blockDim.x = 32: 32-way; a 16-wide block: q = 16, words 0, 16, ...,
-// 240 in banks 0 and 16: 8-way); under
-// the assumed shapes it is a choice by blockDim.x (at least 32: 32-way).
+// for (b = blockDim.x; b < 1024; b <<= 1) q <<= 1; then s[tx * q]: q is
+// 1024 / blockDim.x. With the block's shape it is stepped like a constant
+// bound (blockDim.x = 32: q = 32, 32-way; a 16-wide block: q = 64, the 16
+// lanes of a row in bank 0, 16-way); under the assumed shapes it is a
+// choice by blockDim.x, whose worst is the narrowest block's 32-way (a
+// choice that took the widest block's q = 1 would find no conflict).
 TEST(Evaluator, AFinishedLoopBoundedByTheBlockSizeIsSteppedPerSize) {
   Fixture F;
   const IntType T{32, false};
@@ -844,16 +845,16 @@ TEST(Evaluator, AFinishedLoopBoundedByTheBlockSizeIsSteppedPerSize) {
   L.Var = Bv;
   L.VarType = T;
   L.Init = SymExpr::symbol(F.Bdx, T);
-  L.Cond = SymExpr::binary(Op::GT, SymExpr::symbol(Bv, T), SymExpr::constant(1, T),
+  L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Bv, T), SymExpr::constant(1024, T),
                            IntType{1, false});
-  L.Next = SymExpr::binary(Op::Shr, SymExpr::symbol(Bv, T), SymExpr::constant(1, T), T);
+  L.Next = SymExpr::binary(Op::Shl, SymExpr::symbol(Bv, T), SymExpr::constant(1, T), T);
   LoopCompanion C;
   C.Var = Qv;
   C.VarType = T;
   C.Init = SymExpr::constant(1, T);
   C.Next = SymExpr::binary(Op::Shl, SymExpr::symbol(Qv, T), SymExpr::constant(1, T), T);
   L.Companions.push_back(C);
-  L.Text = "for (b = blockDim.x; b > 1; b >>= 1)";
+  L.Text = "for (b = blockDim.x; b < 1024; b <<= 1)";
   F.K.Loops.push_back(L);
   const SymRef Addr = mul(mul(F.sym(F.Tx), SymExpr::symbol(Qv, T)), F.c(4));
   EvalResult R = F.eval(Addr, parseBlockShape("32"));
@@ -862,7 +863,7 @@ TEST(Evaluator, AFinishedLoopBoundedByTheBlockSizeIsSteppedPerSize) {
   EXPECT_TRUE(R.MeanKnown);
   R = F.eval(Addr, parseBlockShape("16x2"));
   ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
-  EXPECT_EQ(R.Degree, 8u);
+  EXPECT_EQ(R.Degree, 16u);
   R = F.eval(Addr, std::nullopt);
   ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
   EXPECT_EQ(R.Degree, 32u);

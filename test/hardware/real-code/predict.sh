@@ -8,11 +8,20 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$1" && pwd); out=$2; ldslint=${3:-$here/../../../build/bin/ldslint}
 mkdir -p "$out/src"
-grep -v '^#' "$here/units.txt" | while read -r name path launches; do
+grep -v '^#' "$here/units.txt" | while read -r name path launches others args; do
   [ -n "$name" ] || continue
   dir=$(dirname "$path")
   mkdir -p "$out/src/$dir"
   cp "$src/$path" "$out/src/$path"
+  if [ "$others" != - ]; then
+    for o in ${others//,/ }; do
+      mkdir -p "$out/src/$(dirname "$o")" && cp "$src/$o" "$out/src/$o"
+    done
+    # The headers of the unit's folder and below (sgemm-practice's kernels).
+    (cd "$src/$dir" && find . -name '*.cuh' -o -name '*.h') | while read -r h; do
+      mkdir -p "$out/src/$dir/$(dirname "$h")" && cp "$src/$dir/$h" "$out/src/$dir/$h"
+    done
+  fi
   # The headers next to it and in ../common, as the programs include them.
   cp "$src/$dir"/*.h "$out/src/$dir/" 2>/dev/null || true
   if [ -d "$src/$dir/../common" ]; then
@@ -22,6 +31,6 @@ grep -v '^#' "$here/units.txt" | while read -r name path launches; do
   "$ldslint" --arch=sm_90 --format=json --report=all "$src/$path" -- -x cuda \
     --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -I"$src/$dir" >"$out/$name.json" 2>/dev/null || rc=$?
   [ "$rc" -le 1 ] || { echo "$name: ldslint exit $rc" >&2; exit 1; }
-  echo "$name $path $launches" >>"$out/units.run"
+  echo "$name $path $launches $others $args" >>"$out/units.run"
 done
 cp "$here/run.sh" "$here/../compare.py" "$here/instructions.py" "$out/"

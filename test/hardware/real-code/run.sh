@@ -9,12 +9,22 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$here/out}; mkdir -p "$OUT"
 export PATH="$PATH:/usr/local/cuda/bin"
-while read -r name path launches; do
+while read -r name path launches others args; do
   dir=$(dirname "$path")
-  nvcc -O3 -lineinfo -arch=sm_90 -I"$here/src/$dir" "$here/src/$path" -o "$OUT/$name.bin" \
+  sources=("$here/src/$path") link=() filter=() argv=()
+  if [ "$others" != - ]; then
+    for o in ${others//,/ }; do sources+=("$here/src/$o"); done
+    link=(-lcublas)
+  fi
+  if [ "$args" != - ]; then
+    argv=($args)
+    filter=(-k "regex:^${name%%-*}")
+  fi
+  nvcc -O3 -lineinfo -arch=sm_90 -I"$here/src/$dir" "${sources[@]}" "${link[@]}" -o "$OUT/$name.bin" \
     >"$OUT/$name.build.log" 2>&1 || { echo "$name: build failed"; continue; }
   timeout 150 ncu --section SourceCounters --import-source yes --launch-count "$launches" \
-    -o "$OUT/$name" -f "$OUT/$name.bin" >"$OUT/$name.ncu.log" 2>&1 || echo "$name: ncu exit $?"
+    "${filter[@]}" --kill yes -o "$OUT/$name" -f "$OUT/$name.bin" "${argv[@]}" \
+    >"$OUT/$name.ncu.log" 2>&1 || echo "$name: ncu exit $?"
   ncu -i "$OUT/$name.ncu-rep" --page source --csv --print-source=cuda,sass >"$OUT/$name.csv" 2>/dev/null
   python3 "$here/compare.py" --pred "$here/$name.json" --ncu "$OUT/$name.csv" \
     --title "Real code: $name (H200)" -o "$OUT/$name.md" >/dev/null 2>&1

@@ -35,6 +35,29 @@ __global__ void choices(int *out, const int *in, const float *f, int n, int k) {
 }
 void run(int *o, const int *i, const float *f) { choices<<<1, 256>>>(o, i, f, 3, 7); }
 
+// Not data either: a value chosen by thread-index bits, where loaded data
+// only guards a store inside one arm (it does not choose the value).
+__global__ void guarded(int *out, const int *in) {
+  __shared__ int s[1024];
+  const int t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  int v;
+  if (t & 1) {
+    v = t * 3;
+    if (in[t] > 0)
+      out[t] = 1;
+  } else if (t & 2) {
+    v = t * 5;
+  } else {
+    v = t * 7;
+    if (in[t + 1] > 0)
+      out[t] = 2;
+  }
+  out[t] += s[v & 1023];
+}
+void runGuarded(int *o, const int *i) { guarded<<<1, 256>>>(o, i); }
+
 // (A finding's "data_dependent" comes before its "line".)
 // CHECK: "data_dependent": true,
 // CHECK-NOT: "data_dependent"
@@ -54,3 +77,6 @@ void run(int *o, const int *i, const float *f) { choices<<<1, 256>>>(o, i, f, 3,
 // CHECK: "data_dependent": false,
 // CHECK-NOT: "data_dependent"
 // CHECK: "line": 34,
+// CHECK: "data_dependent": false,
+// CHECK-NOT: "data_dependent"
+// CHECK: "line": 57,
