@@ -270,9 +270,9 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   std::set<SymbolId> Stepped{L.Var};
   for (const LoopCompanion &C : L.Companions)
     Stepped.insert(C.Var);
-  for (size_t Pos = 0; Pos < Access.Loops.size(); ++Pos)
-    if (Outer && &Kernel.Loops[Access.Loops[Pos]] != &L)
-      Stepped.insert(Kernel.Loops[Access.Loops[Pos]].Var); // conditions on inner loops too
+  if (Outer) // a condition on another loop's variable: some iterations only
+    for (unsigned Index : Access.Loops)
+      Stepped.insert(Kernel.Loops[Index].Var);
   for (const Condition &C : Access.Conditions)
     if (!C.Expr || mentions(*C.Expr, Stepped))
       return AsWritten(); // some iterations only: not measured

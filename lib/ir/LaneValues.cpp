@@ -1029,16 +1029,12 @@ private:
           if (const Function *F = C->getCalledFunction())
             if (startsWith(F->getName(), "llvm.amdgcn.") && endsWith(F->getName(), ".ptr"))
               continue; // the dispatch packet, implicit arguments
-        if (isa<AllocaInst>(Obj)) {
+        if (const auto *Local = dyn_cast<AllocaInst>(Obj)) {
           // A local slot: what was stored into it.
-          std::vector<const Value *> Uses{Obj};
-          for (size_t U = 0; U < Uses.size() && U < 64; ++U)
-            for (const User *Us : Uses[U]->users()) {
-              if (isa<GetElementPtrInst>(Us) || isa<BitCastInst>(Us))
-                Uses.push_back(Us);
-              else if (const auto *St = dyn_cast<StoreInst>(Us))
-                add(St->getValueOperand());
-            }
+          SmallVector<const Value *, 8> Stored;
+          storedInto(*Local, Stored, /*IntegersOnly=*/false);
+          for (const Value *S : Stored)
+            add(S);
           add(L->getPointerOperand());
           continue;
         }

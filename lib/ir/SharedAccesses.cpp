@@ -111,8 +111,10 @@ void memIntrinsic(const MemIntrinsic &MI, std::vector<MemoryOperation> &Ops) {
     side(MT->getRawSource(), AccessKind::Read);
 }
 
-/// The integer values stored anywhere into the local variable \p Local.
-void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out) {
+} // namespace
+
+void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out,
+                bool IntegersOnly) {
   SmallVector<const Value *, 8> Pointers{&Local};
   SmallPtrSet<const Value *, 8> Locals{&Local};
   for (size_t I = 0; I < Pointers.size() && I < 512; ++I)
@@ -128,10 +130,12 @@ void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out) {
           Pointers.push_back(From);
       } else if (auto *S = dyn_cast<StoreInst>(U))
         if (S->getPointerOperand() == Pointers[I] &&
-            S->getValueOperand()->getType()->isIntOrIntVectorTy())
+            (!IntegersOnly || S->getValueOperand()->getType()->isIntOrIntVectorTy()))
           Out.push_back(S->getValueOperand());
     }
 }
+
+namespace {
 
 } // namespace
 

@@ -12,7 +12,9 @@
 
 #include "BankModel.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Instruction.h"
 
 #include <optional>
@@ -57,6 +59,12 @@ bool isDeclaredAtomic(const llvm::CallBase &Call);
 /// `__nvvm_get_smem_pointer(p) + ...`, also kept in a local object), when
 /// there is exactly one; null otherwise.
 const llvm::Value *pointerUnderArithmetic(const llvm::Value *V);
+
+/// The values stored anywhere into the local variable \p Local (through
+/// its elements, and copies into it of other locals); only integers with
+/// \p IntegersOnly.
+void storedInto(const llvm::AllocaInst &Local,
+                llvm::SmallVectorImpl<const llvm::Value *> &Out, bool IntegersOnly = true);
 
 /// The pointer whose shared-window address \p V is when \p V is the result
 /// of inline assembly that only converts an address (`cvta.to.shared.u64
