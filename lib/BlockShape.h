@@ -12,6 +12,9 @@ namespace ldslint {
 struct BlockShape {
   unsigned X = 1, Y = 1, Z = 1;
   std::string Source; ///< where the shape comes from, for messages
+  /// Not launched but assumed (ir/ThreadNumbering.h): a lane past the end of
+  /// an array rules the shape out, as it does the default assumptions.
+  bool Assumed = false;
 
   unsigned threads() const { return X * Y * Z; }
   std::string str() const; ///< "32x8x1"

@@ -1649,7 +1649,7 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   // Under an assumed block shape, a lane past the end of a variable of
   // known size is undefined behaviour: that shape is not the program's
   // (a tile[8][8] indexed by threadIdx.y excludes blockDim.y = 32).
-  if (!Shape && BoundBytes > 0 && !BoundsUnknown) {
+  if ((!Shape || Shape->Assumed) && BoundBytes > 0 && !BoundsUnknown) {
     int64_t Full[MaxLanes];
     const int64_t *At = V;
     if (BoundsAddress && !(WarpEval.run(*BoundsAddress, Full) & Live))
@@ -2158,6 +2158,11 @@ EvalResult AccessEvaluation::run() {
   }
   if (Worst.Instructions == 0 && BudgetHit)
     return unknown("enumeration stopped before any lane performed this access");
+  if (Shape && OutOfBounds > 0) { // an assumed shape: not the program's
+    EveryShapeOutOfBounds = true;
+    return unknown("under the assumed block shape a lane accesses past the end of the "
+                   "array");
+  }
   if (Worst.Instructions == 0 && OutOfBounds > 0) {
     EveryShapeOutOfBounds = true; // evaluateAccess answers without the test
     return unknown("under every assumed block shape a lane accesses past the end of the "
@@ -2386,6 +2391,7 @@ EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
   AccessEvaluation Again(Kernel, Unbounded, Shape, Model, Options);
   EvalResult Plain = Again.run();
   Plain.LaneEvaluations = R.LaneEvaluations + Again.laneEvaluations();
+  Plain.ShapeRuledOut = Shape.has_value(); // only assumed shapes are tested
   return Plain;
 }
 

@@ -95,6 +95,10 @@ struct EvalResult {
   /// The block shape is not known and the mean is taken over the shapes
   /// assumed for it (the worst degree holds; the mean is not a prediction).
   bool MeanOverAssumedShapes = false;
+  /// Evaluated under an assumed block shape (BlockShape::Assumed) under
+  /// which a lane accesses past the end of the array: not the program's
+  /// shape. The result is the one without the bounds test.
+  bool ShapeRuledOut = false;
   uint64_t Instructions = 0; ///< warp instructions evaluated
   uint64_t LaneEvaluations = 0; ///< work done (expressions evaluated per lane)
   /// The worst instruction: which warp, which iteration, which lanes.

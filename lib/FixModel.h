@@ -43,6 +43,7 @@ struct ModelledKernel {
   /// Extent symbols of each array: Extents[Array][dim].
   std::map<const clang::VarDecl *, std::vector<SymbolId>> Extents;
   bool UsesThreadIdxYZ = false;
+  std::optional<unsigned> ThreadRowWidth; ///< see ir/ThreadNumbering.h
   /// Kernel parameter index -> its symbol, for constant launch arguments.
   std::map<unsigned, SymbolId> ParamSymbols;
   /// In a model with the row stride of a one-dimensional buffer as a

@@ -121,12 +121,13 @@ bool FixPlanner::columnStaysInRow(const Use &U) const {
 std::optional<bool> FixPlanner::zeroWhereShapeKnown(const Use &U,
                                                     const SymRef &Condition) const {
   // Only launches with a known block shape can prove it; under the default
-  // lane structure (blockDim.x any multiple of the warp size) the index
-  // range is unknown, and the fix is offered under the stated assumption.
+  // lane structure (blockDim.x any multiple of the warp size) or shapes
+  // assumed from the thread numbering the index range is unknown, and the
+  // fix is offered under the stated assumption.
   Use Known = U;
   Known.Launches.clear();
   for (const Launch &L : U.Launches)
-    if (L.first)
+    if (L.first && !L.first->Assumed)
       Known.Launches.push_back(L);
   if (Known.Launches.size() != U.Launches.size())
     AssumedInRow = true;
@@ -228,6 +229,14 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
   AccessModel A = U.Site->Model;
   if (Address)
     A.Address = Address;
+  auto Clean = [&](const EvalResult &R) {
+    if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
+        (R.Status == Verdict::Unknown && R.BudgetExceeded))
+      Unproven = true;
+    return R.Status == Verdict::Ok && R.MeanKnown;
+  };
+  std::vector<EvalResult> RuledOut;
+  bool InBounds = false;
   for (const auto &[Shape, Options] : U.Launches) {
     EvalOptions O = Options;
     for (const auto &[Sym, V] : Extra.ExtentOverrides)
@@ -242,15 +251,23 @@ bool FixPlanner::allClean(const Use &U, const EvalOptions &Extra,
       }
       // As the back end emits it: a pad that breaks the fusion of loop
       // iterations into LDS.128 is costed as the scalar accesses it leaves.
-      const EvalResult R = evaluateAsEmitted(U.Kernel->Model, A, Shape, Model, O);
+      EvalResult R = evaluateAsEmitted(U.Kernel->Model, A, Shape, Model, O);
       Spent += R.LaneEvaluations;
-      if ((R.Status == Verdict::Ok && !R.MeanKnown) ||
-          (R.Status == Verdict::Unknown && R.BudgetExceeded))
-        Unproven = true;
-      if (R.Status != Verdict::Ok || !R.MeanKnown)
+      // A shape assumed from the thread numbering under which a lane leaves
+      // the array is not the program's (as in evaluateOverLaunches).
+      if (R.ShapeRuledOut) {
+        RuledOut.push_back(std::move(R));
+        continue;
+      }
+      InBounds = true;
+      if (!Clean(R))
         return false;
     }
   }
+  if (!InBounds)
+    for (const EvalResult &R : RuledOut)
+      if (!Clean(R))
+        return false;
   return true;
 }
 

@@ -184,6 +184,9 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
                       const std::vector<LaunchConfig> &Configs,
                       const BankModel &Model, Finding &F) {
   const std::set<SymbolId> Used = symbolsOfAccess(Kernel, Access);
+  // An assumed shape under which a lane indexes past the array is not the
+  // program's: left out, unless every shape is.
+  bool Chosen = false, ChosenRuledOut = false, LeftOut = false;
   for (size_t I = 0; I < Runs.size(); ++I) {
     EvalResult R =
         evaluateAsEmitted(Kernel, Access, Runs[I].first, Model, Runs[I].second);
@@ -192,12 +195,20 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
         R.Assumptions.push_back("kernel argument " + Kernel.symbolName(Sym) +
                                 " = " + std::to_string(Value) + " at " +
                                 Configs[I].Where);
-    if (I == 0 || worse(R, F.Result)) {
+    LeftOut |= R.ShapeRuledOut;
+    const bool Better = ChosenRuledOut && !R.ShapeRuledOut;
+    if (!Chosen || Better ||
+        (R.ShapeRuledOut == ChosenRuledOut && worse(R, F.Result))) {
+      Chosen = true;
+      ChosenRuledOut = R.ShapeRuledOut;
       F.Result = R;
       F.Block = Runs[I].first;
       F.BlockSource = F.Block ? F.Block->Source : "";
     }
   }
+  if (LeftOut && !ChosenRuledOut)
+    F.Result.Assumptions.push_back("assumed block shapes under which a lane accesses "
+                                   "past the end of the array are left out");
   if (!F.Block)
     F.Result.Assumptions.insert(
         F.Result.Assumptions.begin(),
@@ -206,9 +217,17 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
             "blockDim.y, blockDim.z powers of two, at most 1024 threads (set the "
             "assume-block option or "
             "launch with a constant shape)");
-  if (Runs.size() > 1)
+  // Launches, not the shapes assumed for one of them.
+  std::vector<LaunchConfig> Ways;
+  for (LaunchConfig C : Configs) {
+    if (C.Shape && C.Shape->Assumed)
+      C.Shape = BlockShape{0, 0, 0};
+    if (std::find(Ways.begin(), Ways.end(), C) == Ways.end())
+      Ways.push_back(C);
+  }
+  if (Ways.size() > 1)
     F.Result.Assumptions.push_back("the kernel is launched in " +
-                                   std::to_string(Runs.size()) +
+                                   std::to_string(Ways.size()) +
                                    " ways; the worst is shown");
 }
 

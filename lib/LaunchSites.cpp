@@ -1600,6 +1600,42 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
   return std::nullopt;
 }
 
+/// The shapes to assume for a kernel that numbers its threads
+/// `threadIdx.y * Width + threadIdx.x` (ir/ThreadNumbering.h) when nothing
+/// else gives its shape: blockDim.x = Width, and blockDim.y from
+/// __launch_bounds__ when it divides, else every power of two up to 1024
+/// threads (each evaluated; the worst is reported).
+std::vector<BlockShape> shapesOfThreadNumbering(ASTContext &Ctx,
+                                                const FunctionDecl *Kernel,
+                                                unsigned Width) {
+  const std::string Why = "an assumption (no launch gives the shape): the kernel "
+                          "numbers its threads threadIdx.y * " +
+                          std::to_string(Width) +
+                          " + threadIdx.x, so blockDim.x = " + std::to_string(Width);
+  std::vector<BlockShape> Out;
+  auto Add = [&](unsigned Y, const std::string &Rest) {
+    if (auto S = shapeOf(Width, Y, 1)) {
+      S->Source = Why + Rest;
+      S->Assumed = true;
+      Out.push_back(*S);
+    }
+  };
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
+    if (auto N = foldInt(LB->getMaxThreads(), Ctx))
+      if (*N > 0 && *N % Width == 0 && *N <= 1024) {
+        Add(static_cast<unsigned>(*N / Width),
+            ", blockDim.y = " + std::to_string(*N / Width) + " from __launch_bounds__(" +
+                std::to_string(*N) + ")");
+        return Out;
+      }
+  // Largest first: where shapes tie, the one shown is the fullest block
+  // that stays inside the arrays.
+  for (unsigned Y = 1024 / Width; Y >= 1; Y /= 2) // Width: a power of two
+    Add(Y, "; blockDim.y = " + std::to_string(Y) + " is one of the powers of two "
+           "evaluated, the worst shown");
+  return Out;
+}
+
 } // namespace
 
 LaunchSites collectLaunchSites(ASTContext &Ctx, bool SystemHeaders,
@@ -1615,7 +1651,8 @@ std::vector<LaunchConfig> launchConfigsFor(ASTContext &Ctx,
                                            const FunctionDecl *Kernel,
                                            const LaunchSites &Launches,
                                            const std::optional<BlockShape> &Assumed,
-                                           bool UsesThreadIdxYZ) {
+                                           bool UsesThreadIdxYZ,
+                                           std::optional<unsigned> ThreadRowWidth) {
   std::optional<BlockShape> Required;
   if (const auto *A = Kernel->getAttr<ReqdWorkGroupSizeAttr>()) {
     auto X = foldInt(A->getXDim(), Ctx), Y = foldInt(A->getYDim(), Ctx),
@@ -1638,8 +1675,19 @@ std::vector<LaunchConfig> launchConfigsFor(ASTContext &Ctx,
       C.Shape = Required;
     else if (!C.Shape)
       C.Shape = Fallback;
-    if (std::find(Out.begin(), Out.end(), C) == Out.end())
-      Out.push_back(C);
+    std::vector<LaunchConfig> Ways{C};
+    if (!C.Shape && ThreadRowWidth) {
+      Ways.clear();
+      for (const BlockShape &S : shapesOfThreadNumbering(Ctx, Kernel, *ThreadRowWidth)) {
+        Ways.push_back(C);
+        Ways.back().Shape = S;
+      }
+      if (Ways.empty())
+        Ways.push_back(C);
+    }
+    for (const LaunchConfig &W : Ways)
+      if (std::find(Out.begin(), Out.end(), W) == Out.end())
+        Out.push_back(W);
   }
   return Out;
 }

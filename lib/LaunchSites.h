@@ -57,12 +57,15 @@ LaunchSites collectLaunchSites(
     const std::function<bool(const clang::FunctionDecl *)> &Read = nullptr);
 
 /// The configurations to analyse \p Kernel with (several when launch sites
-/// differ); never empty.
+/// differ); never empty. A configuration no launch gives a shape to takes
+/// the shapes \p ThreadRowWidth implies (ir/ThreadNumbering.h), when given.
 std::vector<LaunchConfig> launchConfigsFor(clang::ASTContext &Ctx,
                                            const clang::FunctionDecl *Kernel,
                                            const LaunchSites &Launches,
                                            const std::optional<BlockShape> &Assumed,
-                                           bool UsesThreadIdxYZ);
+                                           bool UsesThreadIdxYZ,
+                                           std::optional<unsigned> ThreadRowWidth =
+                                               std::nullopt);
 
 } // namespace ldslint
 

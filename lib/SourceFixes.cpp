@@ -225,7 +225,8 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
     if (pastDeadline(Options))
       break;
     const std::vector<LaunchConfig> Configs = launchConfigsFor(
-        Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ);
+        Ctx, K.Kernel, Launches, Options.AssumeBlock, K.UsesThreadIdxYZ,
+        K.ThreadRowWidth);
     const std::vector<LaunchRun> Runs =
         launchRuns(Configs, K.ParamSymbols, evalOptionsFor(Options.Eval, Ctx));
     for (const AccessSite &Site : K.Accesses) {

@@ -511,6 +511,7 @@ IrFixSites fixSitesFromIr(ASTContext &Ctx, const std::vector<AnalysedKernel> &Ke
         EK->Kernel = AK.Decl;
         EK->Model = AK.Kernel.Model;
         EK->UsesThreadIdxYZ = AK.Kernel.UsesThreadIdxYZ;
+        EK->ThreadRowWidth = AK.Kernel.ThreadRowWidth;
         EK->ParamSymbols = AK.Kernel.ParamSymbols;
       }
       std::vector<SymbolId> &Extents = EK->Extents[VD];

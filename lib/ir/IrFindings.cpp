@@ -486,7 +486,7 @@ std::vector<Finding> analyzeDeviceModule(
     std::vector<LaunchConfig> Configs;
     if (FD)
       Configs = launchConfigsFor(Ctx, FD, Launches, Options.AssumeBlock,
-                                 K.UsesThreadIdxYZ);
+                                 K.UsesThreadIdxYZ, K.ThreadRowWidth);
     else
       Configs.push_back(LaunchConfig{Options.AssumeBlock, {}, ""});
     const std::vector<LaunchRun> Runs =

@@ -4,6 +4,7 @@
 #include "SharedAccesses.h"
 #include "SharedReach.h"
 #include "StringCompat.h"
+#include "ThreadNumbering.h"
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -2098,6 +2099,7 @@ IrKernel buildIrKernel(const Function &Kernel,
   IrKernel Out;
   Out.Function = &Kernel;
   Translator(Kernel, ParamNames, WaveSize, Out).run();
+  Out.ThreadRowWidth = threadRowWidth(Kernel);
   return Out;
 }
 

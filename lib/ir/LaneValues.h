@@ -31,6 +31,7 @@
 #include "llvm/IR/InstrTypes.h"
 
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace ldslint {
@@ -53,6 +54,9 @@ struct IrKernel {
   KernelModel Model;
   std::vector<IrAccess> Accesses;
   bool UsesThreadIdxYZ = false;
+  /// The block width the kernel's own thread numbering implies
+  /// (ThreadNumbering.h).
+  std::optional<unsigned> ThreadRowWidth;
   /// Kernel parameter index -> its symbol (constant launch arguments).
   std::map<unsigned, SymbolId> ParamSymbols;
 };
