@@ -1826,10 +1826,14 @@ private:
       return "the pointer is into " + List +
              " or into memory that is not shared, chosen per lane at run time; "
              "ldslint does not model such a mixed access";
+    // Measured on the H200 (test/hardware/explore/choices25.cu, Rodinia's
+    // srad in test/hardware/real-code): nvcc reads both through one LDS in
+    // some kernels and keeps one LDS per branch in others.
     return "the pointer is into " + List +
-           ", chosen per lane at run time; the banks then depend on where the "
-           "compiler places these variables relative to each other, which ldslint "
-           "does not know";
+           ", chosen per lane at run time; the banks then depend on whether the "
+           "compiler reads them through one instruction (nvcc does in some kernels, "
+           "not in others) and where it places these variables relative to each "
+           "other, which ldslint does not know";
   }
 
   PointerValue selectPointers(const Value *P, const SymRef &Cond,

@@ -324,9 +324,12 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
   std::map<Address, std::vector<llvm::LoadInst *>> ByAddress;
   const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   for (llvm::Instruction &I : llvm::instructions(F)) {
-    // Loads merged from different lines have a line-less location.
+    // Loads merged from different lines have a line-less location; from
+    // different columns of one line, a column-less one.
     auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
-    if (!LI || (LI->getDebugLoc() && LI->getDebugLoc().getLine() != 0) || Watched.count(LI))
+    if (!LI || (LI->getDebugLoc() && LI->getDebugLoc().getLine() != 0 &&
+                LI->getDebugLoc().getCol() != 0) ||
+        Watched.count(LI))
       continue;
     std::vector<const llvm::Value *> Work{LI->getPointerOperand()};
     std::set<const llvm::Value *> Seen(Work.begin(), Work.end());

@@ -8,7 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$1" && pwd); out=$2; ldslint=${3:-$here/../../../build/bin/ldslint}
 mkdir -p "$out/src"
-grep -v '^#' "$here/units.txt" | while read -r name path launches others args; do
+grep -v '^#' "$here/units.txt" | while read -r name path launches flags others args; do
   [ -n "$name" ] || continue
   dir=$(dirname "$path")
   mkdir -p "$out/src/$dir"
@@ -22,15 +22,17 @@ grep -v '^#' "$here/units.txt" | while read -r name path launches others args; d
       mkdir -p "$out/src/$dir/$(dirname "$h")" && cp "$src/$dir/$h" "$out/src/$dir/$h"
     done
   fi
-  # The headers next to it and in ../common, as the programs include them.
-  cp "$src/$dir"/*.h "$out/src/$dir/" 2>/dev/null || true
+  # The headers next to it and in ../common, as the programs include them
+  # (Rodinia's srad.cu includes srad_kernel.cu).
+  cp "$src/$dir"/*.h "$src/$dir"/*.cu "$out/src/$dir/" 2>/dev/null || true
   if [ -d "$src/$dir/../common" ]; then
     mkdir -p "$out/src/$dir/../common" && cp "$src/$dir"/../common/*.h "$out/src/$dir/../common/"
   fi
+  extra=; [ "$flags" = - ] || extra=${flags//,/ }
   rc=0
   "$ldslint" --arch=sm_90 --format=json --report=all "$src/$path" -- -x cuda \
-    --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -I"$src/$dir" >"$out/$name.json" 2>/dev/null || rc=$?
+    --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version -I"$src/$dir" $extra >"$out/$name.json" 2>/dev/null || rc=$?
   [ "$rc" -le 1 ] || { echo "$name: ldslint exit $rc" >&2; exit 1; }
-  echo "$name $path $launches $others $args" >>"$out/units.run"
+  echo "$name $path $launches $flags $others $args" >>"$out/units.run"
 done
 cp "$here/run.sh" "$here/../compare.py" "$here/instructions.py" "$out/"

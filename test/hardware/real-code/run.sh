@@ -9,9 +9,10 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$here/out}; mkdir -p "$OUT"
 export PATH="$PATH:/usr/local/cuda/bin"
-while read -r name path launches others args; do
+while read -r name path launches flags others args; do
   dir=$(dirname "$path")
-  sources=("$here/src/$path") link=() filter=() argv=()
+  sources=("$here/src/$path") link=() filter=() argv=() extra=()
+  [ "$flags" = - ] || extra=(${flags//,/ })
   if [ "$others" != - ]; then
     for o in ${others//,/ }; do sources+=("$here/src/$o"); done
     link=(-lcublas)
@@ -20,7 +21,7 @@ while read -r name path launches others args; do
     argv=($args)
     filter=(-k "regex:^${name%%-*}")
   fi
-  nvcc -O3 -lineinfo -arch=sm_90 -I"$here/src/$dir" "${sources[@]}" "${link[@]}" -o "$OUT/$name.bin" \
+  nvcc -O3 -lineinfo -arch=sm_90 -I"$here/src/$dir" "${extra[@]}" "${sources[@]}" "${link[@]}" -o "$OUT/$name.bin" \
     >"$OUT/$name.build.log" 2>&1 || { echo "$name: build failed"; continue; }
   timeout 150 ncu --section SourceCounters --import-source yes --launch-count "$launches" \
     "${filter[@]}" --kill yes -o "$OUT/$name" -f "$OUT/$name.bin" "${argv[@]}" \

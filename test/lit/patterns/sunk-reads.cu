@@ -24,7 +24,7 @@ __global__ void edges(float *out, const float *in) {
   const float c = in[512];
   if (c > 0.0f && tx == 0) {
     n = north[ty][tx] - j;
-    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided: the pointer is into `north` or `temp`, chosen per lane at run time; the banks then depend on where the compiler places these variables
+    // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided: the pointer is into `north` or `temp`, chosen per lane at run time; the banks then depend on whether the compiler reads them through one instruction
     // CHECK: note: the compiler replaces the reads of the branches by one read after them
     s = temp[ty + 1][tx] - j;
     // CHECK: sunk-reads.cu:[[@LINE-1]]:9: remark: reading shared array 'temp' on sm_{{[0-9]+}}: no bank conflict
