@@ -1003,7 +1003,8 @@ private:
   /// and for a merge the branches that choose its path (a merge sort's
   /// position `j = key < in[j] ? j + bump : j - bump`). Kernel arguments,
   /// the dispatch packet and constant tables are not data. Bounded: false
-  /// past the bound.
+  /// past 2,048 values (a hash round's index is hundreds of operations away
+  /// from its loads: ccminer's streebog needed more than 256).
   bool computedFromData(const Value *V) {
     std::set<const Value *> Seen;
     std::vector<const Value *> Work{V};
@@ -1012,7 +1013,7 @@ private:
         Work.push_back(W);
     };
     for (size_t I = 0; I < Work.size(); ++I) {
-      if (I >= 256)
+      if (I >= 2048)
         return false;
       const auto *In = dyn_cast<Instruction>(Work[I]);
       if (!In)
