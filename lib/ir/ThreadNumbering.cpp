@@ -174,7 +174,9 @@ std::optional<unsigned> threadRowWidth(const Function &Kernel) {
   if (!ReadsY || Widths.size() != 1)
     return std::nullopt;
   const uint64_t W = *Widths.begin();
-  if (W == 0 || W > 1024 || !isPowerOf2_64(W))
+  // `threadIdx.x + threadIdx.y` (W = 1: a diagonal) or `2 * y + x` is not
+  // a block's numbering.
+  if (W < 4 || W > 1024 || !isPowerOf2_64(W))
     return std::nullopt;
   return static_cast<unsigned>(W);
 }

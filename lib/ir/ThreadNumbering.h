@@ -23,7 +23,7 @@
 namespace ldslint {
 
 /// C when \p Kernel computes `threadIdx.y * C + threadIdx.x` (C a power of
-/// two, at most 1024, the same C everywhere) and takes that number apart
+/// two from 4 to 1024, the same C everywhere) and takes that number apart
 /// again (divides it, takes a remainder, shifts, masks or compares it),
 /// reads no blockDim.x and no threadIdx.z; otherwise nullopt. An index that
 /// is only an address (`tile[threadIdx.y * 33 + threadIdx.x]`, a padded

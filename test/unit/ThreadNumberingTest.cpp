@@ -86,6 +86,14 @@ TEST(ThreadNumbering, WidthsThatDisagreeOrAreNotPowersOfTwoGiveNone) {
   call void @use(i32 %q)
 )")),
             std::nullopt);
+  // threadIdx.x + threadIdx.y, compared: a diagonal, not a numbering.
+  EXPECT_EQ(widthOf(kernel(R"(
+  %d = add i32 %y, %x
+  %c = icmp ult i32 %d, 7
+  %e = zext i1 %c to i32
+  call void @use(i32 %e)
+)")),
+            std::nullopt);
   EXPECT_EQ(widthOf(kernel(R"(
   %s = mul i32 %y, 24
   %t = add i32 %s, %x
