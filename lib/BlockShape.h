@@ -19,7 +19,7 @@ struct BlockShape {
   unsigned threads() const { return X * Y * Z; }
   std::string str() const; ///< "32x8x1"
   bool operator==(const BlockShape &O) const {
-    return X == O.X && Y == O.Y && Z == O.Z;
+    return X == O.X && Y == O.Y && Z == O.Z && Assumed == O.Assumed;
   }
 };
 

@@ -148,6 +148,9 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
       symbolsNeeded(Access.Address, Access.Conditions, Kernel.Loops, Access.Loops);
   std::string K = Model.Arch + "|" + std::to_string(Access.WidthBytes) + "|" +
                   std::to_string(Access.BaseAlign) + "|" +
+                  // the bounds test that rules assumed shapes out
+                  std::to_string(Access.ArrayBytes) + "|" +
+                  std::to_string(Access.DynamicShared) + "|" +
                   std::to_string(static_cast<int>(Access.Kind)) + "|" +
                   Access.Unsupported + "|" + Text(Access.Address);
   for (const Condition &C : Access.Conditions)
@@ -184,31 +187,73 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
                       const std::vector<LaunchConfig> &Configs,
                       const BankModel &Model, Finding &F) {
   const std::set<SymbolId> Used = symbolsOfAccess(Kernel, Access);
-  // An assumed shape under which a lane indexes past the array is not the
-  // program's: left out, unless every shape is.
-  bool Chosen = false, ChosenRuledOut = false, LeftOut = false;
+  // The runs of one launch: one, or the block shapes assumed for it from
+  // the kernel's thread numbering (BlockShape::Assumed), of which those
+  // under which a lane indexes past the array are not the program's. Of
+  // several such shapes the least result stands for the launch (a conflict
+  // only where every shape has it: none of them is known to run).
+  std::vector<std::vector<size_t>> Launches;
+  std::map<std::string, size_t> FamilyOf;
   for (size_t I = 0; I < Runs.size(); ++I) {
-    EvalResult R =
-        evaluateAsEmitted(Kernel, Access, Runs[I].first, Model, Runs[I].second);
-    for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
-      if (Used.count(Sym))
-        R.Assumptions.push_back("kernel argument " + Kernel.symbolName(Sym) +
-                                " = " + std::to_string(Value) + " at " +
-                                Configs[I].Where);
-    LeftOut |= R.ShapeRuledOut;
-    const bool Better = ChosenRuledOut && !R.ShapeRuledOut;
-    if (!Chosen || Better ||
-        (R.ShapeRuledOut == ChosenRuledOut && worse(R, F.Result))) {
+    if (!Runs[I].first || !Runs[I].first->Assumed) {
+      Launches.push_back({I});
+      continue;
+    }
+    std::string Key = Configs[I].Where;
+    for (const auto &[Index, Value] : Configs[I].Args)
+      Key += "|" + std::to_string(Index) + "=" + std::to_string(Value);
+    auto [It, New] = FamilyOf.try_emplace(Key, Launches.size());
+    if (New)
+      Launches.emplace_back();
+    Launches[It->second].push_back(I);
+  }
+  bool Chosen = false;
+  for (const std::vector<size_t> &Family : Launches) {
+    EvalResult Best;
+    std::optional<BlockShape> BestShape;
+    bool Any = false, LeftOut = false;
+    for (size_t I : Family) {
+      EvalResult R =
+          evaluateAsEmitted(Kernel, Access, Runs[I].first, Model, Runs[I].second);
+      for (const auto &[Sym, Value] : Runs[I].second.FixedValues)
+        if (Used.count(Sym))
+          R.Assumptions.push_back("kernel argument " + Kernel.symbolName(Sym) +
+                                  " = " + std::to_string(Value) + " at " +
+                                  Configs[I].Where);
+      if (R.ShapeRuledOut) {
+        LeftOut = true;
+        continue;
+      }
+      if (!Any || worse(Best, R)) {
+        Any = true;
+        Best = std::move(R);
+        BestShape = Runs[I].first;
+      }
+    }
+    if (!Any) { // only assumed shapes, each one leaving the array
+      Best = EvalResult();
+      Best.Status = Verdict::Unknown;
+      Best.Reason = "under every block shape assumed from the kernel's thread "
+                    "numbering a lane accesses past the end of the array (set the "
+                    "assume-block option)";
+      BestShape = Runs[Family.front()].first;
+    } else if (LeftOut) {
+      Best.Assumptions.push_back("assumed block shapes under which a lane accesses "
+                                 "past the end of the array are left out");
+    }
+    if (Family.size() > 1 && Any) {
+      // The mean given is that of the shape shown (the finding names it).
+      Best.Assumptions.push_back(
+          "evaluated under each assumed blockDim.y; the result holds under every one "
+          "that keeps the lanes inside the array, the least is shown");
+    }
+    if (!Chosen || worse(Best, F.Result)) {
       Chosen = true;
-      ChosenRuledOut = R.ShapeRuledOut;
-      F.Result = R;
-      F.Block = Runs[I].first;
+      F.Result = std::move(Best);
+      F.Block = BestShape;
       F.BlockSource = F.Block ? F.Block->Source : "";
     }
   }
-  if (LeftOut && !ChosenRuledOut)
-    F.Result.Assumptions.push_back("assumed block shapes under which a lane accesses "
-                                   "past the end of the array are left out");
   if (!F.Block)
     F.Result.Assumptions.insert(
         F.Result.Assumptions.begin(),

@@ -1620,19 +1620,27 @@ std::vector<BlockShape> shapesOfThreadNumbering(ASTContext &Ctx,
       Out.push_back(*S);
     }
   };
+  int64_t MaxThreads = 1024;
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
-    if (auto N = foldInt(LB->getMaxThreads(), Ctx))
-      if (*N > 0 && *N % Width == 0 && *N <= 1024) {
+    if (auto N = foldInt(LB->getMaxThreads(), Ctx)) {
+      if (*N < Width)
+        return Out; // the numbering is not the block's
+      if (*N % Width == 0 && *N <= 1024) {
         Add(static_cast<unsigned>(*N / Width),
             ", blockDim.y = " + std::to_string(*N / Width) + " from __launch_bounds__(" +
                 std::to_string(*N) + ")");
         return Out;
       }
-  // Largest first: where shapes tie, the one shown is the fullest block
-  // that stays inside the arrays.
-  for (unsigned Y = 1024 / Width; Y >= 1; Y /= 2) // Width: a power of two
-    Add(Y, "; blockDim.y = " + std::to_string(Y) + " is one of the powers of two "
-           "evaluated, the worst shown");
+      MaxThreads = std::min<int64_t>(*N, 1024);
+    }
+  // At least a warp of 32, each power of two; largest first: where shapes
+  // tie, the one shown is the fullest block that stays inside the arrays.
+  const unsigned Least = Width >= 32 ? 1 : 32 / Width;
+  const unsigned Most = static_cast<unsigned>(MaxThreads / Width);
+  for (unsigned Y = 1024 / Width; Y >= Least; Y /= 2) // Width: a power of two
+    if (Y <= Most)
+      Add(Y, "; blockDim.y = " + std::to_string(Y) + " shown, of the powers of two " +
+                 std::to_string(Least) + " to " + std::to_string(Most));
   return Out;
 }
 

@@ -192,6 +192,7 @@ private:
   std::map<SymbolId, SymRef> Followers;
   /// Loop symbols whose start or step differs between lanes.
   std::set<SymbolId> VaryingVars;
+  std::map<const Value *, bool> DataMemo; ///< computedFromData's answers
   unsigned Depth = 0;
 
   //===------------------------------------------------------------------===//
@@ -1006,6 +1007,14 @@ private:
   /// past 2,048 values (a hash round's index is hundreds of operations away
   /// from its loads: ccminer's streebog needed more than 256).
   bool computedFromData(const Value *V) {
+    auto Known = DataMemo.find(V);
+    if (Known != DataMemo.end())
+      return Known->second;
+    const bool R = computedFromDataUncached(V);
+    DataMemo[V] = R;
+    return R;
+  }
+  bool computedFromDataUncached(const Value *V) {
     std::set<const Value *> Seen;
     std::vector<const Value *> Work{V};
     auto add = [&](const Value *W) {

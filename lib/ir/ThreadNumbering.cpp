@@ -36,6 +36,10 @@ Register registerOf(const CallBase &C) {
       return Register::BlockDimX;
     return Register::Other;
   }
+  // HIP reads blockDim through the dispatch packet or the implicit
+  // arguments: counted as reading it (conservatively, whatever is read).
+  if (Name == "llvm.amdgcn.dispatch.ptr" || Name == "llvm.amdgcn.implicitarg.ptr")
+    return Register::BlockDimX;
   if (Name.consume_front("llvm.amdgcn.workitem.id.") && Name.size() == 1)
     return byDim(Name.back(), Register::ThreadX, Register::ThreadY, Register::ThreadZ);
   if ((Name == "__ockl_get_local_id" || Name == "__ockl_get_local_size") &&
@@ -117,8 +121,11 @@ bool takenApart(const Value *V, unsigned Depth = 0) {
   if (Depth > 2)
     return false;
   for (const User *U : V->users()) {
-    if (isa<ICmpInst>(U))
-      return true;
+    // Compared with a constant (`tidx < 64`); a bound that is a run-time
+    // value (`ty * 16 + tx < n`) may as well guard an address.
+    if (const auto *C = dyn_cast<ICmpInst>(U))
+      if (isa<ConstantInt>(C->getOperand(0)) || isa<ConstantInt>(C->getOperand(1)))
+        return true;
     if (const auto *C = dyn_cast<CastInst>(U))
       if (takenApart(C, Depth + 1))
         return true;

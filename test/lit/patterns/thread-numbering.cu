@@ -15,7 +15,8 @@ __global__ void renumbered(const float *in, float *out) {
   const int loadY = tidx / 32, loadX = tidx % 32;
   rows[loadY][loadX] = in[tidx];
   // CHECK-DAG: thread-numbering.cu:[[@LINE-1]]:3: remark: writing shared array 'rows' on {{sm_[0-9]+}}: no bank conflict
-  // CHECK-DAG: thread-numbering.cu:[[@LINE-2]]:3: note: block shape 16x8x1 from an assumption (no launch gives the shape): the kernel numbers its threads threadIdx.y * 16 + threadIdx.x, so blockDim.x = 16; blockDim.y = 8 is one of the powers of two evaluated, the worst shown
+  // CHECK-DAG: thread-numbering.cu:[[@LINE-2]]:3: note: block shape 16x8x1 from an assumption (no launch gives the shape): the kernel numbers its threads threadIdx.y * 16 + threadIdx.x, so blockDim.x = 16; blockDim.y = 8 shown, of the powers of two 2 to 64
+  // CHECK-DAG: thread-numbering.cu:[[@LINE-3]]:3: note: evaluated under each assumed blockDim.y; the result holds under every one that keeps the lanes inside the array, the least is shown
   cols[threadIdx.x][threadIdx.y] = in[tidx];
   // 8-way in the 16-wide instantiation (16 lanes, two per bank pair), 16-way
   // in the 32-wide one.
@@ -48,4 +49,4 @@ void launch(const float *in, float *out, int n) {
     renumbered<32, 8><<<1, threads>>>(in, out);
   padded<<<1, threads>>>(in, out);
 }
-// JSON: "block_source": "an assumption (no launch gives the shape): the kernel numbers its threads threadIdx.y * 16 + threadIdx.x, so blockDim.x = 16; blockDim.y = {{[0-9]+}} is one of the powers of two evaluated, the worst shown"
+// JSON: "block_source": "an assumption (no launch gives the shape): the kernel numbers its threads threadIdx.y * 16 + threadIdx.x, so blockDim.x = 16; blockDim.y = {{[0-9]+}} shown, of the powers of two 2 to 64"
