@@ -263,16 +263,9 @@ void evaluateUncached(const KernelModel &Kernel, const AccessModel &Access,
             "assume-block option or "
             "launch with a constant shape)");
   // Launches, not the shapes assumed for one of them.
-  std::vector<LaunchConfig> Ways;
-  for (LaunchConfig C : Configs) {
-    if (C.Shape && C.Shape->Assumed)
-      C.Shape = BlockShape{0, 0, 0};
-    if (std::find(Ways.begin(), Ways.end(), C) == Ways.end())
-      Ways.push_back(C);
-  }
-  if (Ways.size() > 1)
+  if (Launches.size() > 1)
     F.Result.Assumptions.push_back("the kernel is launched in " +
-                                   std::to_string(Ways.size()) +
+                                   std::to_string(Launches.size()) +
                                    " ways; the worst is shown");
 }
 

@@ -1603,8 +1603,9 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
 /// The shapes to assume for a kernel that numbers its threads
 /// `threadIdx.y * Width + threadIdx.x` (ir/ThreadNumbering.h) when nothing
 /// else gives its shape: blockDim.x = Width, and blockDim.y from
-/// __launch_bounds__ when it divides, else every power of two up to 1024
-/// threads (each evaluated; the worst is reported).
+/// __launch_bounds__ when it divides, else every power of two from a warp's
+/// worth to 1024 threads or the bound (each evaluated; the least result of
+/// those that keep the lanes inside the array stands, LaunchEvaluation.cpp).
 std::vector<BlockShape> shapesOfThreadNumbering(ASTContext &Ctx,
                                                 const FunctionDecl *Kernel,
                                                 unsigned Width) {
