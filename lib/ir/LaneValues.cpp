@@ -1751,7 +1751,7 @@ private:
       std::vector<const Value *> Work{Obj};
       for (size_t I = 0; I < Work.size() && I < 256; ++I)
         for (const User *U : Work[I]->users()) {
-          if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U))
+          if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U))
             Work.push_back(U);
           else if (auto *St = dyn_cast<StoreInst>(U)) {
             if (St->getPointerOperand() != Work[I])

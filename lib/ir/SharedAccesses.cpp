@@ -119,7 +119,7 @@ void storedInto(const AllocaInst &Local, SmallVectorImpl<const Value *> &Out,
   SmallPtrSet<const Value *, 8> Locals{&Local};
   for (size_t I = 0; I < Pointers.size() && I < 512; ++I)
     for (const User *U : Pointers[I]->users()) {
-      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
         Pointers.push_back(U);
       } else if (auto *Copy = dyn_cast<MemTransferInst>(U)) {
         // A copy into the variable (an object passed by value): what was
