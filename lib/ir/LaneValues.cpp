@@ -150,6 +150,9 @@ struct PointerValue {
   SymRef Offset; ///< bytes, 64-bit
   bool Shared = false;
   std::string Why;
+  /// The lanes for which the pointer is into Base (none: all of them); the
+  /// others' is into memory that is not shared (`t != 0 ? s[t - 1] : g[0]`).
+  std::vector<Condition> Only;
 };
 
 class Translator {
@@ -1369,7 +1372,7 @@ private:
         Vars.push_back({&P, Id, typeOf(P.getType()), false, nullptr});
       } else if (P.getType()->isPointerTy() && Init) {
         const PointerValue IP = pointer(Init);
-        if (!IP.Base)
+        if (!IP.Base || !IP.Only.empty())
           continue;
         S.Name = N.empty() ? "the pointer of " + Text : N;
         const SymbolId Id = K.addSymbol(S);
@@ -1395,7 +1398,7 @@ private:
           B.Init = pointer(Init).Offset;
         if (Next) {
           const PointerValue NP = pointer(Next);
-          if (NP.Base == V.Base)
+          if (NP.Base == V.Base && NP.Only.empty())
             B.Next = NP.Offset;
         }
       } else {
@@ -1846,12 +1849,40 @@ private:
            "other, which ldslint does not know";
   }
 
+  /// Whether every place \p V can point into is memory that is not
+  /// shared (a buffer argument, a local variable), as far as can be told.
+  bool notShared(const Value *V) {
+    std::vector<Choice> Choices;
+    choices(V, Choices);
+    for (const Choice &C : Choices)
+      if (C.first || C.second)
+        return false;
+    return !Choices.empty();
+  }
+
   PointerValue selectPointers(const Value *P, const SymRef &Cond,
                               const Value *A, const Value *B) {
     const PointerValue PA = pointer(A), PB = pointer(B);
-    if (PA.Base && PA.Base == PB.Base) {
+    if (PA.Base && PA.Base == PB.Base && PA.Only.empty() && PB.Only.empty()) {
       PointerValue R = PA;
       R.Offset = SymExpr::select(Cond, PA.Offset, PB.Offset, I64);
+      return R;
+    }
+    // One arm into a shared variable, the other into memory that is not
+    // shared (the tile's predecessor from global memory for thread 0, the
+    // neighbour's from shared memory for the others): only the lanes that
+    // take the shared arm touch shared memory. Both compilers read it for
+    // them alone, not through one generic load (nvcc: a predicated LDS
+    // beside a predicated LDG; AMDGPU: ds_read under the branch), measured
+    // in test/hardware/explore/mixed26.cu.
+    const auto *At = dyn_cast<Instruction>(P);
+    const bool AShared = PA.Base && !PB.Base && !PB.Shared && notShared(B);
+    const bool BShared = PB.Base && !PA.Base && !PA.Shared && notShared(A);
+    if (At && Cond && (AShared || BShared)) {
+      PointerValue R = AShared ? PA : PB;
+      const SymRef Taken =
+          AShared ? Cond : SymExpr::unary(Op::LNot, Cond, IntType{1, false});
+      R.Only.push_back(condition(Taken, At));
       return R;
     }
     PointerValue R;
@@ -1970,6 +2001,7 @@ private:
       A.Model.Address = P.Offset;
     A.Model.Loops = loopsOf(I.getParent());
     A.Model.Conditions = conditionsOf(I.getParent());
+    A.Model.Conditions.insert(A.Model.Conditions.end(), P.Only.begin(), P.Only.end());
     if (Op.RowLanes && Op.RowLanes < WaveSize) {
       // ldmatrix/stmatrix .x1/.x2: the other lanes' addresses are not used.
       Condition Rows;
