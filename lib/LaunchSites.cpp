@@ -1326,6 +1326,42 @@ std::optional<int64_t> toInt64(const std::optional<APSInt> &V) {
 
 /// Collects the launches of a translation unit and the calls of the
 /// functions that contain them, then reads each launch's configuration.
+/// A launch: `k<<<grid, block>>>(args)` or a runtime call
+/// (`cudaLaunchCooperativeKernel((void *)k, grid, block, args)`).
+struct Launch {
+  const CallExpr *Site;
+  const Expr *Kernel;                 ///< the kernel (or a pointer holding it)
+  const Expr *Block;                  ///< the block's extents
+  std::vector<const Expr *> Args;     ///< the kernel's arguments, when written
+  const FunctionDecl *Fn;             ///< the function around the launch
+};
+
+/// The kernel a runtime launch call names: `k`, `&k`, `(void *)k`,
+/// `reinterpret_cast<const void *>(&k<T>)`.
+const FunctionDecl *kernelNamedBy(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
+}
+
+/// Whether \p Callee launches a kernel given as its first argument with
+/// the grid and the block as its next two: cudaLaunchKernel,
+/// cudaLaunchCooperativeKernel, hipLaunchKernel, hipLaunchCooperativeKernel
+/// (and their templates), hipExtLaunchKernel.
+bool isRuntimeLaunch(const FunctionDecl *Callee) {
+  const IdentifierInfo *Id = Callee->getIdentifier();
+  if (!Id)
+    return false;
+  const StringRef Name = Id->getName();
+  return Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
+         Name == "hipLaunchKernel" || Name == "hipLaunchCooperativeKernel" ||
+         Name == "hipExtLaunchKernel";
+}
+
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Ctx, LaunchSites &Out)
@@ -1365,7 +1401,11 @@ public:
     const FunctionDecl *Fn = Functions.empty() ? nullptr : Functions.back();
     if (Fn && Fn->isDependentContext())
       return true;
-    Launches.push_back({KCE, Fn && Fn->getBody() ? Fn : nullptr});
+    Launch L{KCE, KCE->getCallee(), Config->getArg(1), {},
+             Fn && Fn->getBody() ? Fn : nullptr};
+    for (const Expr *A : KCE->arguments())
+      L.Args.push_back(A);
+    Launches.push_back(std::move(L));
     return true;
   }
 
@@ -1373,19 +1413,24 @@ public:
     if (isa<CUDAKernelCallExpr>(CE) || Functions.empty() ||
         Functions.back()->isDependentContext() || !Functions.back()->getBody())
       return true;
-    if (const FunctionDecl *Callee = CE->getDirectCallee())
-      if (!Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      if (isRuntimeLaunch(Callee) && CE->getNumArgs() >= 3)
+        Launches.push_back({CE, CE->getArg(0), CE->getArg(2), {}, Functions.back()});
+      else if (!Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
         Calls[Callee->getCanonicalDecl()].push_back({CE, Functions.back()});
+    }
     return true;
   }
 
   /// Reads every launch found that \p Read accepts.
   void finish(const std::function<bool(const FunctionDecl *)> &Read) {
-    for (const auto &[KCE, Fn] : Launches) {
-      const FunctionDecl *Callee = KCE->getDirectCallee();
+    for (const Launch &L : Launches) {
+      const FunctionDecl *Callee = isa<CUDAKernelCallExpr>(L.Site)
+                                       ? L.Site->getDirectCallee()
+                                       : kernelNamedBy(L.Kernel);
       if (Read && Callee && !Read(Callee))
         continue;
-      read(KCE, Fn);
+      read(L);
     }
   }
 
@@ -1402,7 +1447,7 @@ private:
   LaunchSites &Out;
   ValueFolder Folder;
   std::vector<const FunctionDecl *> Functions;
-  std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>> Launches;
+  std::vector<Launch> Launches;
   llvm::DenseMap<const FunctionDecl *,
                  std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       Calls;
@@ -1472,8 +1517,9 @@ private:
     return Out;
   }
 
-  void read(const CUDAKernelCallExpr *KCE, const FunctionDecl *Fn) {
-    const CallExpr *Config = KCE->getConfig();
+  void read(const Launch &L) {
+    const CallExpr *KCE = L.Site;
+    const FunctionDecl *Fn = L.Fn;
     Frames.push_back(Frame());
     Frame &Top = Frames.back();
     const Frame *FP = nullptr;
@@ -1485,10 +1531,12 @@ private:
     // The kernel: named, or held by a local function pointer (NVIDIA's
     // transpose: `kernel = &transposeNaive; ... kernel<<<g, b>>>()`).
     std::vector<const FunctionDecl *> Callees;
-    if (const FunctionDecl *Callee = KCE->getDirectCallee())
+    if (const FunctionDecl *Callee = isa<CUDAKernelCallExpr>(KCE)
+                                         ? KCE->getDirectCallee()
+                                         : kernelNamedBy(L.Kernel))
       Callees.push_back(Callee);
     else
-      Callees = Folder.kernelsHeldBy(KCE->getCallee(), FP);
+      Callees = Folder.kernelsHeldBy(L.Kernel, FP);
     if (Callees.empty())
       return;
     const std::string At = "the launch at " + where(KCE->getBeginLoc());
@@ -1504,7 +1552,7 @@ private:
     auto shapeIn = [&](const Frame *F, bool Partial = false) -> std::optional<BlockShape> {
       auto [It, New] = Blocks.try_emplace(F);
       if (New)
-        It->second = Folder.record(Config->getArg(1), F);
+        It->second = Folder.record(L.Block, F);
       const Value &Block = It->second;
       auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
            Z = toInt64(Block.Part[2]);
@@ -1533,9 +1581,9 @@ private:
     // streams sample: `void run(..., int width) { k<<<g, b>>>(..., width); }`).
     auto argumentUnknownIn = [&](const Frame *F) {
       for (const FunctionDecl *Callee : Callees)
-        for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
+        for (unsigned I = 0; I < L.Args.size() && I < Callee->getNumParams(); ++I)
           if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType() &&
-              !toInt64(Folder.integer(KCE->getArg(I), F)))
+              !toInt64(Folder.integer(L.Args[I], F)))
             return true;
       return false;
     };
@@ -1567,14 +1615,14 @@ private:
       if (Shape.Shape)
         Shape.Shape->Source = Shape.Where + Shape.Shape->Source;
       for (const FunctionDecl *Callee : Callees) {
-        LaunchConfig L = Shape;
-        for (unsigned I = 0; I < KCE->getNumArgs() && I < Callee->getNumParams(); ++I)
+        LaunchConfig Config = Shape;
+        for (unsigned I = 0; I < L.Args.size() && I < Callee->getNumParams(); ++I)
           if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
-            if (auto V = toInt64(Folder.integer(KCE->getArg(I), C.F)))
-              L.Args[I] = *V;
+            if (auto V = toInt64(Folder.integer(L.Args[I], C.F)))
+              Config.Args[I] = *V;
         auto &Configs = Out[Callee->getCanonicalDecl()];
-        if (std::find(Configs.begin(), Configs.end(), L) == Configs.end())
-          Configs.push_back(L);
+        if (std::find(Configs.begin(), Configs.end(), Config) == Configs.end())
+          Configs.push_back(Config);
       }
     }
   }
