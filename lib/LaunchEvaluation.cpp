@@ -322,6 +322,8 @@ void markMergeCandidates(const KernelModel &Kernel,
   // such a group only the constant offsets differ (linear in the accesses:
   // kernels with thousands of unrolled accesses are common).
   std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Groups;
+  std::vector<std::string> LooseKeys(Accesses.size()); ///< the key but the conditions
+  std::vector<int64_t> Offsets(Accesses.size());
   for (size_t I = 0; I < Accesses.size(); ++I) {
     const AccessModel &A = *Accesses[I];
     if (A.Kind == AccessKind::Atomic)
@@ -334,10 +336,61 @@ void markMergeCandidates(const KernelModel &Kernel,
                       std::to_string(A.WidthBytes) + "|";
     for (unsigned L : A.Loops)
       Key += std::to_string(L) + ",";
+    LooseKeys[I] = Key + "|" + S->Rest;
+    Offsets[I] = S->Constant;
     for (const Condition &C : A.Conditions)
       Key += "|if " + C.Text;
     Groups[Key + "|" + S->Rest].push_back({S->Constant, I});
   }
+  // Marks access I as one the compiler may merge with OI (W bytes each).
+  auto markPair = [&](size_t I, size_t OI, int64_t W) {
+    Finding &F = Findings[First + I];
+    const Finding &O = Findings[First + OI];
+    // The pieces of one copy (a struct assigned whole) share their place.
+    const bool SamePlace = O.Line == F.Line && O.Column == F.Column && O.File == F.File;
+    const std::string Where = "line " + std::to_string(O.Line) + ", column " +
+                              std::to_string(O.Column);
+    const std::string TheOther =
+        SamePlace ? "another access of this expression" : "the one at " + Where;
+    // NVIDIA merges adjacent words only into an aligned wider access: a
+    // pair whose lower address is misaligned for some threads of a
+    // launched block stays two instructions.
+    if (!Model.IsAMD && launchedShape(F)) {
+      const size_t Lower = Offsets[I] != Offsets[OI] ? (Offsets[I] < Offsets[OI] ? I : OI)
+                                                     : std::min(I, OI);
+      const auto Rs = remaindersOverThreads(*Accesses[Lower], Kernel, F.Block, 2 * W);
+      if (Rs && Rs->size() > 1) {
+        F.Result.Assumptions.push_back(
+            "not merged with " +
+            (SamePlace ? TheOther : "the access at " + Where) +
+            ": the lower address is " +
+            std::to_string(*Rs->begin()) + " and " + std::to_string(*std::next(Rs->begin())) +
+            " modulo " + std::to_string(2 * W) + " for different threads of the " +
+            F.Block->str() + " block, so no " + std::to_string(2 * W) +
+            "-byte instruction can serve both");
+        return;
+      }
+    }
+    // Sub-word accesses merged by the compiler stay inside the words they
+    // touch (a merged access cannot straddle a word it is not aligned
+    // to), so lanes reach the same words and the conflict stands.
+    if (F.Result.Status == Verdict::Conflict && W < 4) {
+      F.Result.Assumptions.push_back(
+          "if the compiler merges this access with " + TheOther +
+          ", the merged access reaches the same 4-byte words");
+    } else if (F.Result.Status == Verdict::Conflict) {
+      F.Result.Status = Verdict::Unknown;
+      F.Result.Reason =
+          "the compiler may merge this access with " + TheOther +
+          " into one wider instruction, which groups lanes differently; as "
+          "a separate " + std::to_string(W) + "-byte access it would be " +
+          degreeWords(F.Result);
+    } else if (F.Result.Status == Verdict::Ok) {
+      F.Result.Assumptions.push_back(
+          "assumed the compiler keeps this access separate from " + TheOther);
+    }
+  };
+  std::vector<bool> Paired(Accesses.size(), false);
   for (auto &[Key, Members] : Groups) {
     if (Members.size() < 2)
       continue;
@@ -432,51 +485,58 @@ void markMergeCandidates(const KernelModel &Kernel,
     for (size_t P = 0; P < Members.size(); ++P) {
       if (!Partner[P] || Settled[P])
         continue;
-      Finding &F = Findings[First + Members[P].second];
-      const Finding &O = Findings[First + Members[*Partner[P]].second];
-      // The pieces of one copy (a struct assigned whole) share their place.
-      const bool SamePlace = O.Line == F.Line && O.Column == F.Column && O.File == F.File;
-      const std::string Where = "line " + std::to_string(O.Line) + ", column " +
-                                std::to_string(O.Column);
-      const std::string TheOther =
-          SamePlace ? "another access of this expression" : "the one at " + Where;
-      // NVIDIA merges adjacent words only into an aligned wider access: a
-      // pair whose lower address is misaligned for some threads of a
-      // launched block stays two instructions.
-      if (!Model.IsAMD && launchedShape(F)) {
-        const size_t Lower = Members[std::min(P, *Partner[P])].second;
-        const auto Rs = remaindersOverThreads(*Accesses[Lower], Kernel, F.Block, 2 * W);
-        if (Rs && Rs->size() > 1) {
-          F.Result.Assumptions.push_back(
-              "not merged with " +
-              (SamePlace ? TheOther : "the access at " + Where) +
-              ": the lower address is " +
-              std::to_string(*Rs->begin()) + " and " + std::to_string(*std::next(Rs->begin())) +
-              " modulo " + std::to_string(2 * W) + " for different threads of the " +
-              F.Block->str() + " block, so no " + std::to_string(2 * W) +
-              "-byte instruction can serve both");
-          continue;
-        }
-      }
-      // Sub-word accesses merged by the compiler stay inside the words they
-      // touch (a merged access cannot straddle a word it is not aligned
-      // to), so lanes reach the same words and the conflict stands.
-      if (F.Result.Status == Verdict::Conflict && W < 4) {
-        F.Result.Assumptions.push_back(
-            "if the compiler merges this access with " + TheOther +
-            ", the merged access reaches the same 4-byte words");
-      } else if (F.Result.Status == Verdict::Conflict) {
-        F.Result.Status = Verdict::Unknown;
-        F.Result.Reason =
-            "the compiler may merge this access with " + TheOther +
-            " into one wider instruction, which groups lanes differently; as "
-            "a separate " + std::to_string(W) + "-byte access it would be " +
-            degreeWords(F.Result);
-      } else if (F.Result.Status == Verdict::Ok) {
-        F.Result.Assumptions.push_back(
-            "assumed the compiler keeps this access separate from " + TheOther);
-      }
+      Paired[Members[P].second] = true;
+      markPair(Members[P].second, Members[*Partner[P]].second, W);
     }
+  }
+  // A read under further conditions than its neighbour's on the same line
+  // (`x == o.x && y == o.y`: the second member read only where the first
+  // compares equal) is read for every lane and merged with it where the
+  // compiler speculates it, as it may through a reference to the object
+  // (the AMDGPU back end makes rocPRIM's custom_test_type comparisons one
+  // ds_read_b64): a candidate too. Reads under exclusive conditions (`if
+  // (c) s[i]; else s[i + 1];`) are not, nor reads of other lines (an
+  // element of an array read in a branch is not known to exist for the
+  // lanes that skip it: test/lit/patterns/halving-loops.cu).
+  std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Loose;
+  for (const auto &[Key, Members] : Groups)
+    for (const auto &[Offset, I] : Members)
+      if (Accesses[I]->Kind == AccessKind::Read && !Paired[I])
+        Loose[LooseKeys[I]].push_back({Offset, I});
+  auto nested = [&](size_t IA, size_t IB) {
+    const Finding &FA = Findings[First + IA], &FB = Findings[First + IB];
+    if (FA.Line != FB.Line || FA.File != FB.File)
+      return false;
+    const AccessModel &A = *Accesses[IA], &B = *Accesses[IB];
+    const auto &Short = A.Conditions.size() <= B.Conditions.size() ? A : B;
+    const auto &Long = &Short == &A ? B : A;
+    if (Short.Conditions.size() == Long.Conditions.size())
+      return false; // the same conditions: the strict pass's
+    std::multiset<std::string> Extra;
+    for (const Condition &C : Long.Conditions)
+      Extra.insert(C.Text);
+    for (const Condition &C : Short.Conditions) {
+      auto It = Extra.find(C.Text);
+      if (It == Extra.end())
+        return false;
+      Extra.erase(It);
+    }
+    return true;
+  };
+  for (auto &[Key, Members] : Loose) {
+    if (Members.size() < 2)
+      continue;
+    std::sort(Members.begin(), Members.end());
+    const int64_t W = Accesses[Members.front().second]->WidthBytes;
+    if (2 * W > 16)
+      continue;
+    for (size_t P = 0; P < Members.size(); ++P)
+      for (size_t O : {P - 1, P + 1})
+        if (O < Members.size() && Members[O].first - Members[P].first == (O > P ? W : -W) &&
+            nested(Members[P].second, Members[O].second)) {
+          markPair(Members[P].second, Members[O].second, W);
+          break;
+        }
   }
 }
 
