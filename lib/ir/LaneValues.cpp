@@ -389,7 +389,8 @@ private:
       if (auto *C = dyn_cast<CallBase>(E->getAggregateOperand()))
         if (isa<InlineAsm>(C->getCalledOperand()))
           return unknown(V, nameOf(V, "a value"),
-                         "it is the result of inline assembly", true);
+                         "it is the result of inline assembly", true,
+                         computedFromData(V));
     return unknown(V, nameOf(V, "a value"),
                    std::string("it comes from a '") + I->getOpcodeName() +
                        "' instruction ldslint does not model",
@@ -450,7 +451,7 @@ private:
     case Instruction::LShr: return unsignedOp(Op::Shr);
     default:
       return unknown(B, nameOf(B, "a value"),
-                     "it is computed with floating point", true);
+                     "it is computed with floating point", true, computedFromData(B));
     }
   }
 
@@ -484,7 +485,7 @@ private:
                      Src->getType()->isPointerTy()
                          ? "it is an address converted to an integer"
                          : "it is computed with floating point",
-                     true);
+                     true, computedFromData(C));
     const unsigned SrcBits = std::min(Src->getType()->getIntegerBitWidth(), 64u);
     // ext(a + c) = ext(a) + c when the add cannot wrap (nuw for zext, nsw
     // for sext), as instcombine rewrites it on newer LLVMs: `s[2 * t]` and
@@ -522,7 +523,7 @@ private:
       return SymExpr::cast(A, T);
     default:
       return unknown(C, nameOf(C, "a value"), "it is converted from another type",
-                     true);
+                     true, computedFromData(C));
     }
   }
 
@@ -558,7 +559,7 @@ private:
                      "which need not be the warp's index in the block",
                      true);
     return unknown(C, nameOf(C, "a value"), "it is the result of inline assembly",
-                   true);
+                   true, computedFromData(C));
   }
 
   SymRef call(const CallBase *C, const IntType &T) {
