@@ -120,6 +120,9 @@ struct AccessModel {
   uint64_t ArrayBytes = 0;
   /// Why the address could not be modelled; when set, Address is null.
   std::string Unsupported;
+  /// With Unsupported: the address is computed from data the program
+  /// loads from memory (a pointer kept in a local array, set from a key).
+  bool UnsupportedFromData = false;
 };
 
 struct KernelModel {

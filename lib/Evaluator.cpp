@@ -2031,9 +2031,12 @@ EvalResult AccessEvaluation::run() {
   if (Model.WaveSize == 0 || Model.WaveSize > MaxLanes)
     return unknown("a wave of " + std::to_string(Model.WaveSize) +
                    " lanes is not supported");
-  if (!Access.Unsupported.empty() || !Access.Address)
-    return unknown(Access.Unsupported.empty() ? "the address is not understood"
-                                              : Access.Unsupported);
+  if (!Access.Unsupported.empty() || !Access.Address) {
+    EvalResult R = unknown(Access.Unsupported.empty() ? "the address is not understood"
+                                                      : Access.Unsupported);
+    R.DataDependent = Access.UnsupportedFromData;
+    return R;
+  }
   std::string WhyNot;
   auto P = Model.phases(Access.WidthBytes, Access.Kind, WhyNot);
   if (!P)

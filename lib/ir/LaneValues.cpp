@@ -480,12 +480,15 @@ private:
 
   SymRef convert(const CastInst *C, const IntType &T) {
     const Value *Src = C->getOperand(0);
+    // An address as an integer (`(uintptr_t)in % 16`): the same for every
+    // lane when the pointer is (a kernel argument's).
     if (!Src->getType()->isIntegerTy())
       return unknown(C, nameOf(C, "a value"),
                      Src->getType()->isPointerTy()
                          ? "it is an address converted to an integer"
                          : "it is computed with floating point",
-                     true, computedFromData(C));
+                     !Src->getType()->isPointerTy() || !pointerIsUniform(Src),
+                     computedFromData(C));
     const unsigned SrcBits = std::min(Src->getType()->getIntegerBitWidth(), 64u);
     // ext(a + c) = ext(a) + c when the add cannot wrap (nuw for zext, nsw
     // for sext), as instcombine rewrites it on newer LLVMs: `s[2 * t]` and
@@ -1993,8 +1996,10 @@ private:
       A.Model.Unsupported = Op.NotModelled;
     else if (!IntegerWhy.empty())
       A.Model.Unsupported = IntegerWhy;
-    else if (!P.Base)
+    else if (!P.Base) {
       A.Model.Unsupported = P.Why;
+      A.Model.UnsupportedFromData = computedFromData(Op.Pointer);
+    }
     else if (Op.Offset)
       A.Model.Address = SymExpr::binary(Op::Add, P.Offset,
                                         SymExpr::constant(Op.Offset, I64), I64);
