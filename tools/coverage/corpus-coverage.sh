@@ -192,6 +192,26 @@ import json, os, re, sys, collections
 work, out, mode, ldslint, timing = sys.argv[1:6]
 timing = timing == "1"
 SYSTEM = ("/usr/", "/opt/rocm")
+
+_system_cache = {}
+def is_system(path):
+    """A system header as clang sees it: installed under /usr or ROCm, or
+    marked `#pragma clang system_header` (CCCL's headers from GitHub or
+    CPM), where ldslint reports an access at the user's calling line."""
+    if path.startswith(SYSTEM):
+        return True
+    if path not in _system_cache:
+        marked = False
+        try:
+            with open(path, errors="replace") as fh:
+                for _, text in zip(range(400), fh):
+                    if re.match(r"\s*#\s*pragma\s+(clang|GCC)\s+system_header", text):
+                        marked = True
+                        break
+        except OSError:
+            pass
+        _system_cache[path] = marked
+    return _system_cache[path]
 files = [l.split()[0] for l in open(os.path.join(work, "list.norm")) if l.strip()]
 
 def rd(p, default=""):
@@ -325,7 +345,7 @@ for i, f in enumerate(files, 1):
                 decided_default.add(inner)
             if "1x1x1" in shapes:
                 decided_1x1x1.add(inner)
-        sysh = inner[0].startswith(SYSTEM)
+        sysh = is_system(inner[0])
         if sysh:
             counts["system"] += 1
         reasons = sorted({r for s, r in st if s == "unknown" and r})
@@ -385,7 +405,7 @@ cls_count = collections.Counter(v[0] for k, v in best.items() if k not in asm_li
 total = sum(cls_count.values())
 tu_count = collections.Counter(r[4] for r in line_rows)
 tu_total = sum(tu_count.values())
-nsys = sum(1 for k, v in best.items() if k[0].startswith(SYSTEM))
+nsys = sum(1 for k, v in best.items() if is_system(k[0]))
 L = []
 L.append("ldslint coverage of IR shared-memory lines (ldslint args: %s)" % mode)
 L.append("  ldslint: %s" % ldslint)

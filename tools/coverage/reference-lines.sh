@@ -24,7 +24,7 @@
 #   -v       TSV instead: file:line <TAB> user lines <TAB> kinds <TAB> functions
 #            <TAB> pipelines (min, o2: which of the two found it)
 #            (user lines = the innermost frames outside system headers
-#            (/usr/, /opt/rocm), comma-separated: for code in CUB,
+#            (/usr/, /opt/rocm, `#pragma clang system_header`), comma-separated: for code in CUB,
 #            cooperative_groups or HIP headers, the user's lines that call
 #            it; else the same as column 1)
 #   --asm    also count inline asm whose text accesses .shared (ld/st/cp.async/
@@ -157,6 +157,26 @@ import os, re, sys
 verbose, want_asm, paths = sys.argv[1] == "1", sys.argv[2] == "1", sys.argv[3:]
 SYSTEM = ("/usr/", "/opt/rocm")
 
+_system_cache = {}
+def is_system(path):
+    """A system header as clang sees it: installed under /usr or ROCm, or
+    marked `#pragma clang system_header` (CCCL's headers from GitHub or
+    CPM), where ldslint reports an access at the user's calling line."""
+    if path.startswith(SYSTEM):
+        return True
+    if path not in _system_cache:
+        marked = False
+        try:
+            with open(path, errors="replace") as fh:
+                for _, text in zip(range(400), fh):
+                    if re.match(r"\s*#\s*pragma\s+(clang|GCC)\s+system_header", text):
+                        marked = True
+                        break
+        except OSError:
+            pass
+        _system_cache[path] = marked
+    return _system_cache[path]
+
 meta = {}          # id -> text of the metadata node, per module
 file_cache = {}
 
@@ -285,7 +305,7 @@ for path in paths:
             no_line[tag] = no_line.get(tag, 0) + 1
             continue
         inner = fr[0]
-        user = next((f for f in fr if not f[0].startswith(SYSTEM) and f[1] != 0), inner)
+        user = next((f for f in fr if not is_system(f[0]) and f[1] != 0), inner)
         e = locs.setdefault(inner, [set(), set(), set(), set()])
         e[0].add(user)
         e[1].add(k)
