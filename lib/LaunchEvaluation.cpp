@@ -461,6 +461,8 @@ void markMergeCandidates(const KernelModel &Kernel,
           for (size_t K = P; K < End; ++K)
             Settled[K] = true;
         }
+        for (size_t K = P; K < End; ++K)
+          Paired[Members[K].second] = Paired[Members[K].second] || Settled[K];
         P = End;
       }
     std::vector<std::optional<size_t>> Partner(Members.size());
@@ -499,6 +501,9 @@ void markMergeCandidates(const KernelModel &Kernel,
   // element of an array read in a branch is not known to exist for the
   // lanes that skip it: test/lit/patterns/halving-loops.cu).
   std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Loose;
+  // nvcc keeps such reads apart, with the branch between them (as it does
+  // the test's kernel compiled as CUDA): AMD only.
+  if (Model.IsAMD)
   for (const auto &[Key, Members] : Groups)
     for (const auto &[Offset, I] : Members)
       if (Accesses[I]->Kind == AccessKind::Read && !Paired[I])

@@ -1111,7 +1111,7 @@ ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
   std::vector<const FunctionDecl *> Kernels;
   if (!Callee || !F || !F->Body)
     return Kernels;
-  Callee = Callee->IgnoreParenImpCasts();
+  Callee = Callee->IgnoreParenCasts(); // `(const void *)f` for a launch call
   if (const auto *UO = dyn_cast<UnaryOperator>(Callee))
     if (UO->getOpcode() == UO_Deref)
       Callee = UO->getSubExpr()->IgnoreParenImpCasts();
@@ -1133,7 +1133,7 @@ ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
           Values.push_back(BO->getRHS());
     }
   while (!Values.empty()) {
-    const Expr *E = Values.back()->IgnoreParenImpCasts();
+    const Expr *E = Values.back()->IgnoreParenCasts(); // `void *k = (void *)kern;`
     Values.pop_back();
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
       Values.push_back(CO->getTrueExpr());
@@ -1356,7 +1356,8 @@ bool isRuntimeLaunch(const FunctionDecl *Callee) {
   const IdentifierInfo *Id = Callee->getIdentifier();
   if (!Id)
     return false;
-  const StringRef Name = Id->getName();
+  // The per-thread default stream's (nvcc --default-stream per-thread).
+  const StringRef Name = Id->getName().split("_ptsz").first.split("_spt").first;
   return Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
          Name == "hipLaunchKernel" || Name == "hipLaunchCooperativeKernel" ||
          Name == "hipExtLaunchKernel";

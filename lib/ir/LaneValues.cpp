@@ -19,6 +19,11 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
 
 #include <unordered_map>
 #include <cctype>
@@ -885,8 +890,10 @@ private:
   /// when they all read one address, else data-dependent.
   SymRef loaded(const Value *V, const LoadInst *L) {
     const PointerValue P = pointer(L->getPointerOperand());
-    const bool Uniform = P.Base ? !isVarying(P.Offset)
-                                : pointerIsUniform(L->getPointerOperand());
+    // A pointer into Base for some lanes only reads other memory for the
+    // rest: the same for every lane only as pointerIsUniform says.
+    const bool Uniform = P.Base && P.Only.empty() ? !isVarying(P.Offset)
+                                                  : pointerIsUniform(L->getPointerOperand());
     // A member of a struct the kernel takes by value (NVPTX: a byval
     // argument) is a kernel argument, not data the program wrote.
     const Value *Obj = underlyingObject(L->getPointerOperand());
@@ -1853,15 +1860,53 @@ private:
            "other, which ldslint does not know";
   }
 
-  /// Whether every place \p V can point into is memory that is not
-  /// shared (a buffer argument, a local variable), as far as can be told.
-  bool notShared(const Value *V) {
-    std::vector<Choice> Choices;
-    choices(V, Choices);
-    for (const Choice &C : Choices)
-      if (C.first || C.second)
-        return false;
-    return !Choices.empty();
+  /// Whether every place \p V can point into is known not to be shared
+  /// memory: a kernel's pointer argument, a local variable, a global or
+  /// private address space, null. A pointer loaded from memory, returned by
+  /// a call or made from an integer may be into shared memory.
+  bool notShared(const Value *V, unsigned Depth = 0) {
+    V = V->stripPointerCasts();
+    if (Depth > 8)
+      return false;
+    const unsigned AS = V->getType()->getPointerAddressSpace();
+    if (AS != 0 && !isSharedAddressSpace(AS))
+      return true; // global, constant, private
+    if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        if (!notShared(In, Depth + 1))
+          return false;
+      return true;
+    }
+    if (const auto *S = dyn_cast<SelectInst>(V))
+      return notShared(S->getTrueValue(), Depth + 1) &&
+             notShared(S->getFalseValue(), Depth + 1);
+    if (const auto *G = dyn_cast<GEPOperator>(V))
+      return notShared(G->getPointerOperand(), Depth + 1);
+    if (const auto *I2P = dyn_cast<IntToPtrInst>(V)) // AMD's `inttoptr(ptrtoint global)`
+      if (const auto *P2I = dyn_cast<PtrToIntInst>(I2P->getOperand(0)))
+        return notShared(P2I->getOperand(0), Depth + 1);
+    if (const auto *A = dyn_cast<Argument>(V))
+      return isAnalysisEntry(*A->getParent()) && !isUncalledEntry(*A->getParent());
+    if (isa<AllocaInst>(V) || isa<ConstantPointerNull>(V))
+      return true;
+    if (const auto *G = dyn_cast<GlobalVariable>(V))
+      return !isSharedAddressSpace(G->getAddressSpace());
+    return false;
+  }
+
+  /// Whether a lane's taking \p C can be told per lane: it depends on the
+  /// thread indices, the block, and values every lane shares, not on a
+  /// loop's variable or another per-lane unknown (which the evaluator would
+  /// assume every lane satisfies).
+  bool laneDecidable(const SymRef &C) const {
+    bool Ok = true;
+    forEachSymbol(*C, [&](SymbolId Id) {
+      const SymbolInfo &S = K.Symbols[Id];
+      if (S.Kind == SymbolKind::LoopVar || VaryingVars.count(Id) ||
+          (S.Kind == SymbolKind::Unknown && S.LaneVarying))
+        Ok = false;
+    });
+    return Ok;
   }
 
   PointerValue selectPointers(const Value *P, const SymRef &Cond,
@@ -1875,19 +1920,23 @@ private:
     // One arm into a shared variable, the other into memory that is not
     // shared (the tile's predecessor from global memory for thread 0, the
     // neighbour's from shared memory for the others): only the lanes that
-    // take the shared arm touch shared memory. Both compilers read it for
-    // them alone, not through one generic load (nvcc: a predicated LDS
-    // beside a predicated LDG; AMDGPU: ds_read under the branch), measured
-    // in test/hardware/explore/mixed26.cu.
+    // take the shared arm touch shared memory. nvcc reads it for them
+    // alone (a predicated LDS beside a predicated LDG), measured in
+    // test/hardware/explore/mixed26.cu. The AMDGPU back end makes such a
+    // read one flat_load for every lane (part LDS, part global), which is
+    // not measured: unknown there.
     const auto *At = dyn_cast<Instruction>(P);
     const bool AShared = PA.Base && !PB.Base && !PB.Shared && notShared(B);
     const bool BShared = PB.Base && !PA.Base && !PA.Shared && notShared(A);
-    if (At && Cond && (AShared || BShared)) {
-      PointerValue R = AShared ? PA : PB;
+    if (At && Cond && (AShared || BShared) &&
+        !Triple(F.getParent()->getTargetTriple()).isAMDGPU()) {
       const SymRef Taken =
           AShared ? Cond : SymExpr::unary(Op::LNot, Cond, IntType{1, false});
-      R.Only.push_back(condition(Taken, At));
-      return R;
+      if (laneDecidable(Taken)) {
+        PointerValue R = AShared ? PA : PB;
+        R.Only.push_back(condition(Taken, At));
+        return R;
+      }
     }
     PointerValue R;
     R.Shared = PA.Shared || PB.Shared;

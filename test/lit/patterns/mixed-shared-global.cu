@@ -36,10 +36,38 @@ __global__ void ternary(const float *in, float *out) {
   out[t] = lane < 16 ? s[(t >> 5) * 64 + lane * 4] : in[t];
 }
 
-void launch(const float *in, float *out) {
+// The value read is `in[t]` for every lane but thread 0's: it differs
+// between lanes (data), however the shared arm's address is.
+__global__ void mixedIndex(const int *in, int *out) {
+  __shared__ int s[N];
+  __shared__ int s2[N * 33];
+  const int t = threadIdx.x;
+  s[t] = in[t];
+  for (int i = t; i < N * 33; i += N) s2[i] = in[i];
+  __syncthreads();
+  int k; if (t == 0) k = s[0]; else k = in[t];
+  out[t] = s2[t * 32 + k];
+}
+
+// The other arm is a pointer kept in a local array, one of them into `s`:
+// not known to be outside shared memory.
+__global__ void table(const float *in, float *out, int k) {
+  __shared__ float s[N * 32];
+  const int t = threadIdx.x;
+  for (int i = t; i < N * 32; i += N) s[i] = in[i];
+  __syncthreads();
+  const int l = t & 31;
+  const float *q[4] = {&s[l * 32], in, out, in + 1};
+  const float *p = l == 0 ? &s[0] : q[(k + t) & 3];
+  out[t] = *p;
+}
+
+void launch(const float *in, float *out, const int *iin, int *iout) {
   predecessor<<<1, N>>>(in, out);
   oddLanes<<<1, N>>>(in, out);
   ternary<<<1, N>>>(in, out);
+  mixedIndex<<<1, N>>>(iin, iout);
+  table<<<1, N>>>(in, out, 0);
 }
 // Keys in alphabetical order.
 // CHECK: "function": "predecessor",
@@ -54,4 +82,14 @@ void launch(const float *in, float *out) {
 // CHECK: "function": "ternary",
 // CHECK: "line": 36,
 // CHECK: "status": "conflict",
+// CHECK: "data_dependent": true,
+// CHECK: "function": "mixedIndex",
+// CHECK: "line": 49,
+// CHECK: "status": "unknown",
+// CHECK: "function": "table",
+// CHECK: "line": 62,
+// CHECK: "reason": "the pointer is into `s` or into memory that is not shared, chosen per lane at run time; ldslint does not model such a mixed access",
+// CHECK: "status": "unknown",
+// The first three kernels are decided.
 // NONE-NOT: "status": "unknown"
+// NONE: "function": "mixedIndex",
