@@ -187,31 +187,12 @@ else
   echo "corpus-coverage.sh: done in $(( $(date +%s) - start )) s" >&2
 fi
 
-python3 - "$work" "$out" "$mode" "$ldslint" "$timing" <<'PY'
+LDSLINT_COVERAGE_DIR=$(cd "$(dirname "$0")" && pwd) python3 - "$work" "$out" "$mode" "$ldslint" "$timing" <<'PY'
 import json, os, re, sys, collections
 work, out, mode, ldslint, timing = sys.argv[1:6]
 timing = timing == "1"
-SYSTEM = ("/usr/", "/opt/rocm")
-
-_system_cache = {}
-def is_system(path):
-    """A system header as clang sees it: installed under /usr or ROCm, or
-    marked `#pragma clang system_header` (CCCL's headers from GitHub or
-    CPM), where ldslint reports an access at the user's calling line."""
-    if path.startswith(SYSTEM):
-        return True
-    if path not in _system_cache:
-        marked = False
-        try:
-            with open(path, errors="replace") as fh:
-                for _, text in zip(range(400), fh):
-                    if re.match(r"\s*#\s*pragma\s+(clang|GCC)\s+system_header", text):
-                        marked = True
-                        break
-        except OSError:
-            pass
-        _system_cache[path] = marked
-    return _system_cache[path]
+sys.path.insert(0, os.environ["LDSLINT_COVERAGE_DIR"])
+from system_headers import SYSTEM, is_system
 files = [l.split()[0] for l in open(os.path.join(work, "list.norm")) if l.strip()]
 
 def rd(p, default=""):

@@ -151,31 +151,12 @@ for tag in min o2; do
 done
 if [ -n "$keep" ]; then mkdir -p "$keep" && cp "$raw" "${outs[@]}" "$keep"/; fi
 
-python3 - "$verbose" "$asm" "${outs[@]}" <<'PY'
+LDSLINT_COVERAGE_DIR=$(cd "$(dirname "$0")" && pwd) python3 - "$verbose" "$asm" "${outs[@]}" <<'PY'
 import os, re, sys
 
 verbose, want_asm, paths = sys.argv[1] == "1", sys.argv[2] == "1", sys.argv[3:]
-SYSTEM = ("/usr/", "/opt/rocm")
-
-_system_cache = {}
-def is_system(path):
-    """A system header as clang sees it: installed under /usr or ROCm, or
-    marked `#pragma clang system_header` (CCCL's headers from GitHub or
-    CPM), where ldslint reports an access at the user's calling line."""
-    if path.startswith(SYSTEM):
-        return True
-    if path not in _system_cache:
-        marked = False
-        try:
-            with open(path, errors="replace") as fh:
-                for _, text in zip(range(400), fh):
-                    if re.match(r"\s*#\s*pragma\s+(clang|GCC)\s+system_header", text):
-                        marked = True
-                        break
-        except OSError:
-            pass
-        _system_cache[path] = marked
-    return _system_cache[path]
+sys.path.insert(0, os.environ["LDSLINT_COVERAGE_DIR"])
+from system_headers import SYSTEM, is_system
 
 meta = {}          # id -> text of the metadata node, per module
 file_cache = {}
