@@ -500,10 +500,11 @@ void markMergeCandidates(const KernelModel &Kernel,
   // (c) s[i]; else s[i + 1];`) are not, nor reads of other lines (an
   // element of an array read in a branch is not known to exist for the
   // lanes that skip it: test/lit/patterns/halving-loops.cu).
-  std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Loose;
   // nvcc keeps such reads apart, with the branch between them (as it does
   // the test's kernel compiled as CUDA): AMD only.
-  if (Model.IsAMD)
+  if (!Model.IsAMD)
+    return;
+  std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Loose;
   for (const auto &[Key, Members] : Groups)
     for (const auto &[Offset, I] : Members)
       if (Accesses[I]->Kind == AccessKind::Read && !Paired[I])
