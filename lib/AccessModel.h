@@ -105,6 +105,10 @@ struct Condition {
 struct AccessModel {
   SymRef Address;            ///< bytes from the start of the array
   unsigned WidthBytes = 4;   ///< bytes per lane of one instruction
+  /// Alignment in bytes of each lane's address that the compiler may rely
+  /// on (the IR's `align`; 0: not known): what makes a uniform byte offset
+  /// a whole number of words.
+  unsigned Align = 0;
   AccessKind Kind = AccessKind::Read;
   std::vector<Condition> Conditions;
   std::vector<unsigned> Loops; ///< enclosing loops, outermost first

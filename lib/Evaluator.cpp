@@ -1380,6 +1380,12 @@ void AccessEvaluation::resolveConditions() {
 void AccessEvaluation::simplifyAddress() {
   Polynomial P = Polynomial::of(Access.Address);
   bool Dropped = false;
+  const int64_t Word = static_cast<int64_t>(Model.BankBytes);
+  // Uniform terms holding an unknown that are not a whole number of words
+  // (a byte padding `(16 - p % 16) % 16` before a float array): when the
+  // access is word-aligned and the rest of the address is too, they are.
+  std::vector<std::vector<unsigned>> UnalignedUniform;
+  bool RestAligned = true;
   for (auto It = P.Terms.begin(); It != P.Terms.end();) {
     // The same for every lane, or, when it holds a value not known
     // statically, the same within each warp (the row offset
@@ -1396,13 +1402,28 @@ void AccessEvaluation::simplifyAddress() {
                       !Symbols[Id].Structural;
     }
     Uniform = Uniform && (LaneFree || HasUnknown);
-    if (Uniform && It->second % static_cast<int64_t>(Model.BankBytes) == 0) {
+    if (Uniform && It->second % Word == 0) {
       BoundsUnknown |= HasUnknown;
       It = P.Terms.erase(It);
       Dropped = true;
       continue;
     }
+    if (Uniform && HasUnknown)
+      UnalignedUniform.push_back(It->first);
+    else if (It->second % Word != 0)
+      RestAligned = false;
     ++It;
+  }
+  // Each lane's address is a multiple of the word (the IR's alignment) and
+  // so is what is left without these terms: their sum is too, and adding
+  // it to every lane's word turns the banks without merging or splitting
+  // any, as a dropped whole-word term does.
+  if (!UnalignedUniform.empty() && RestAligned &&
+      Access.Align >= static_cast<unsigned>(Word)) {
+    for (const std::vector<unsigned> &Key : UnalignedUniform)
+      P.Terms.erase(Key);
+    BoundsUnknown = true;
+    Dropped = true;
   }
   if (Dropped) {
     BoundsAddress = Access.Address;

@@ -141,6 +141,23 @@ std::string variableName(const GlobalVariable *G) {
 
 namespace {
 
+/// The alignment the IR guarantees for \p I's address (a load, store or
+/// atomic; \p Offset bytes into it for a piece), 0 when it gives none.
+unsigned accessAlign(const Instruction &I, int64_t Offset) {
+  std::optional<Align> A;
+  if (const auto *L = dyn_cast<LoadInst>(&I))
+    A = L->getAlign();
+  else if (const auto *S = dyn_cast<StoreInst>(&I))
+    A = S->getAlign();
+  else if (const auto *R = dyn_cast<AtomicRMWInst>(&I))
+    A = R->getAlign();
+  else if (const auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+    A = X->getAlign();
+  if (!A)
+    return 0;
+  return static_cast<unsigned>(commonAlignment(*A, static_cast<uint64_t>(Offset)).value());
+}
+
 unsigned lineOf(const Instruction *I) {
   if (const DebugLoc &DL = I->getDebugLoc())
     return DL.getLine();
@@ -2040,6 +2057,7 @@ private:
     A.Array = P.Base;
     A.Model.Kind = Op.Kind;
     A.Model.WidthBytes = Op.WidthBytes ? Op.WidthBytes : 4;
+    A.Model.Align = accessAlign(I, Op.Offset);
     A.AsyncCopy = Op.AsyncCopy;
     if (!Op.NotModelled.empty())
       A.Model.Unsupported = Op.NotModelled;

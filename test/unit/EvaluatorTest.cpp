@@ -868,3 +868,34 @@ TEST(Evaluator, AFinishedLoopBoundedByTheBlockSizeIsSteppedPerSize) {
   ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
   EXPECT_EQ(R.Degree, 32u);
 }
+
+// `s[2 * t]` of floats after a byte padding `(16 - p % 16) % 16` with `p`
+// unknown and unbounded: a word-aligned access (align 4) whose other terms
+// are whole words makes the padding a whole number of words, which turns
+// the banks (2-way). Without the alignment, or with a term that is not a
+// whole word, the padding is a non-linear unknown.
+TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
+  Fixture F;
+  const SymbolId P = F.param("p");
+  const SymRef Pad = SymExpr::binary(
+      Op::Rem,
+      SymExpr::binary(Op::Sub, F.c(16),
+                      SymExpr::binary(Op::Rem, SymExpr::symbol(P, I64), F.c(16), I64), I64),
+      F.c(16), I64);
+  const SymRef Addr = add(Pad, mul(F.sym(F.Tx), F.c(8)));
+  AccessModel A;
+  A.Address = Addr;
+  A.WidthBytes = 4;
+  A.Align = 4;
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
+                                EvalOptions());
+  ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 2u);
+  A.Align = 1;
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  A.Align = 4;
+  A.Address = add(Pad, mul(F.sym(F.Tx), F.c(6)));
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+}
