@@ -14,7 +14,7 @@ __device__ int paddingOf(const void *p) {
 }
 
 __global__ void words(const float *in, float *out) {
-  __shared__ alignas(16) char buffer[16 + 4 * 64];
+  alignas(16) __shared__ char buffer[16 + 4 * 64];
   float *s = reinterpret_cast<float *>(buffer + paddingOf(in));
   s[threadIdx.x] = in[threadIdx.x];
   // CHECK: aligned-byte-padding.cu:[[@LINE-1]]:3: remark: writing shared array 'buffer' on sm_{{[0-9]+}}: no bank conflict
@@ -24,7 +24,7 @@ __global__ void words(const float *in, float *out) {
 }
 
 __global__ void bytes(const char *in, char *out) {
-  __shared__ alignas(16) char buffer[16 + 33 * 32];
+  alignas(16) __shared__ char buffer[16 + 33 * 32];
   char *s = buffer + paddingOf(in);
   s[threadIdx.x] = in[threadIdx.x];
   // CHECK: aligned-byte-padding.cu:[[@LINE-1]]:3: remark: writing shared array 'buffer' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on a value (it is an address converted to an integer) through a non-linear operation
