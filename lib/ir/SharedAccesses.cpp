@@ -388,6 +388,10 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
                            AccessKind::Atomic));
       return Ops;
     }
+    // A call that touches no memory through its pointers only looks at
+    // their values (`__isShared(p)`, NVVM's isspacep in cuda::memcpy_async).
+    if (Call->doesNotAccessMemory())
+      return Ops;
     // Any other call that receives a pointer may read or write through it.
     // The call survives the pipeline's inlining only when the callee calls
     // itself (or has no body here).
@@ -407,7 +411,8 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Callee && (Callee->getName() == "memcpy" || Callee->getName() == "memmove" ||
                    Callee->getName() == "memset");
     for (const Use &U : Call->args())
-      if (U->getType()->isPointerTy()) {
+      if (U->getType()->isPointerTy() &&
+          !Call->doesNotAccessMemory(U.getOperandNo())) {
         MemoryOperation Op;
         Op.Pointer = U.get();
         // A parameter the callee only writes through (`writeonly`: wmma's
