@@ -423,6 +423,12 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
              !Call->onlyReadsMemory(U.getOperandNo()));
         Op.Kind = Writes ? AccessKind::Write : AccessKind::Read;
         Op.NotModelled = What + " accesses memory through this pointer";
+        if (Callee && startsWith(Callee->getName(), "llvm.nvvm.wmma."))
+          Op.NotModelled = std::string("a WMMA fragment ") +
+                           (Writes ? "store (wmma::store_matrix_sync)"
+                                   : "load (wmma::load_matrix_sync)") +
+                           ": which shared-memory instructions ptxas makes of it "
+                           "(by type and layout) is not modelled";
         Ops.push_back(Op);
       }
   }
