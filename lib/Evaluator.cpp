@@ -341,17 +341,37 @@ private:
   /// test: where the loop stops decides the value it leaves behind, not the
   /// values it steps through (`i < cnt[0]` bounds `i` by data, but each
   /// `i` is plain arithmetic).
+  /// Through the variables of other loops it reads, transitively (rocPRIM's
+  /// radix sort: the keys after the decoding loop are the keys after the
+  /// loop over bits, whose steps read them back from shared memory); their
+  /// tests are not read.
   std::string dataIn(const LoopModel &L, bool WithExit) const {
+    std::set<unsigned> Seen;
+    return dataIn(L, WithExit, Seen);
+  }
+  std::string dataIn(const LoopModel &L, bool WithExit, std::set<unsigned> &Seen) const {
     std::vector<SymRef> Parts{L.Init, WithExit ? L.Cond : SymRef(), L.Next};
     for (const LoopCompanion &C : L.Companions) {
       Parts.push_back(C.Init);
       Parts.push_back(C.Next);
     }
+    std::vector<unsigned> Others;
     for (const SymRef &E : Parts)
       if (E)
-        for (SymbolId Id : symbolsOf(E))
-          if (Symbols[Id].FromData)
-            return Symbols[Id].Name;
+        for (SymbolId Id : symbolsOf(E)) {
+          const SymbolInfo &S = Symbols[Id];
+          if (S.FromData)
+            return S.Name;
+          if (S.Kind == SymbolKind::LoopVar && S.LoopIndex < Loops.size() &&
+              &Loops[S.LoopIndex] != &L)
+            Others.push_back(S.LoopIndex);
+        }
+    for (unsigned Other : Others)
+      if (Seen.insert(Other).second) {
+        std::string Name = dataIn(Loops[Other], /*WithExit=*/false, Seen);
+        if (!Name.empty())
+          return Name;
+      }
     return "";
   }
 

@@ -899,3 +899,52 @@ TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
   R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
   EXPECT_EQ(R.Status, Verdict::Unknown);
 }
+
+// rocPRIM's radix sort: `key` is read back from shared memory in each step
+// of a loop over bits (a loop of its own), and a second loop, after it,
+// starts its `d` from that `key`. Used after the second loop, `d` is data
+// through the first loop's steps (not a per-lane value of unknown origin).
+TEST(Evaluator, ValueAfterALoopStartedFromAnotherLoopsDataIsDataDependent) {
+  Fixture F;
+  const IntType I32{32, true};
+  auto loopVar = [&](const char *Name, unsigned Loop) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::LoopVar;
+    S.Name = Name;
+    S.LoopIndex = Loop;
+    return F.K.addSymbol(S);
+  };
+  const SymbolId Bv = loopVar("b", 0), Kv = loopVar("key", 0);
+  const SymbolId Iv = loopVar("i", 1), Dv = loopVar("d", 1);
+  const SymbolId Bits = F.param("bits"), M = F.param("m");
+  const SymbolId Read = F.param("s[...]");
+  F.K.Symbols[Read].FromData = true;
+  F.K.Symbols[Read].LaneVarying = true;
+  auto counted = [&](SymbolId Var, SymbolId Bound, SymbolId Companion, SymRef Init,
+                     SymRef Next) {
+    LoopModel L;
+    L.Var = Var;
+    L.VarType = I32;
+    L.Init = SymExpr::constant(0, I32);
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, I32), SymExpr::symbol(Bound, I32),
+                             IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, I32), SymExpr::constant(1, I32), I32);
+    LoopCompanion C;
+    C.Var = Companion;
+    C.VarType = I32;
+    C.Init = Init;
+    C.Next = Next;
+    L.Companions.push_back(C);
+    F.K.Loops.push_back(L);
+  };
+  counted(Bv, Bits, Kv, SymExpr::cast(F.sym(F.Tx), I32), SymExpr::symbol(Read, I32));
+  counted(Iv, M, Dv, SymExpr::symbol(Kv, I32),
+          SymExpr::binary(Op::Xor, SymExpr::symbol(Dv, I32), SymExpr::constant(1, I32), I32));
+  AccessModel A;
+  A.Address = mul(SymExpr::binary(Op::And, SymExpr::symbol(Dv, I32), SymExpr::constant(63, I32), I32),
+                  F.c(4));
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("64"), *lookupBankModel("sm_90"),
+                                EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_TRUE(R.DataDependent) << R.Reason;
+}
