@@ -368,7 +368,10 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     if (D.Pointer) {
       auto It = ByPointer.find(D.Pointer);
       Candidates = It == ByPointer.end() ? nullptr : &It->second;
-    } else if (D.Where.Object) {
+    }
+    // A constant pointer is not replaced but rewritten (`gep i32, @s, 1601`
+    // becomes `gep i8, @s, 6404`): compared by address.
+    if (!Candidates && D.Where.Object) {
       auto It = ByAddress.find(D.Where);
       Candidates = It == ByAddress.end() ? nullptr : &It->second;
     }
