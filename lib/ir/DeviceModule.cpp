@@ -708,6 +708,17 @@ struct WatchInlining : llvm::PassInfoMixin<WatchInlining> {
   }
 };
 
+/// `ldslint-watch-sunk`, after inlining: the accesses just inlined, which
+/// the instcombine after it may sink (SunkAccesses).
+struct WatchSunkAccesses : llvm::PassInfoMixin<WatchSunkAccesses> {
+  SunkAccesses *Sunk;
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &) {
+    if (Sunk)
+      Sunk->watch(F);
+    return llvm::PreservedAnalyses::all();
+  }
+};
+
 /// `ldslint-sunk-accesses`, after instcombine (SunkAccesses): the reads it
 /// merged after their branches are no dropped reads (ReusedLoads).
 struct ResolveSunkAccesses : llvm::PassInfoMixin<ResolveSunkAccesses> {
@@ -732,6 +743,8 @@ void registerLoadWatch(llvm::PassBuilder &PB, ReusedLoads *Reused,
           FPM.addPass(WatchNewLoads{{}, Reused});
         else if (Name == "ldslint-sunk-accesses")
           FPM.addPass(ResolveSunkAccesses{{}, Sunk, Reused});
+        else if (Name == "ldslint-watch-sunk")
+          FPM.addPass(WatchSunkAccesses{{}, Sunk});
         else if (Name == "ldslint-before-inlining" || Name == "ldslint-after-inlining")
           FPM.addPass(WatchInlining{{}, Removed, Name == "ldslint-before-inlining"});
         else
@@ -880,7 +893,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   llvm::ModulePassManager Inline;
   if (auto Err = PB.parsePassPipeline(
           Inline, "cgscc(function(ldslint-before-inlining),inline,function(sroa,"
-                  "ldslint-watch-loads,ldslint-after-inlining,early-cse," +
+                  "ldslint-watch-loads,ldslint-after-inlining,ldslint-watch-sunk,early-cse," +
                       InstCombine +
                       ",ldslint-sunk-accesses,ldslint-arithmetic-selects,ldslint-simplifycfg))")) {
     llvm::consumeError(std::move(Err));
