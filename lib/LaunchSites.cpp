@@ -613,7 +613,9 @@ Relation relate(BodyInfo &B, const Stmt *W, const ReadPoint &R) {
 struct Frame {
   const FunctionDecl *Fn = nullptr;
   const Stmt *Body = nullptr;
-  llvm::DenseMap<const ParmVarDecl *, Value> Args;
+  /// The parameters bound by the call, and the locals a branch around the
+  /// launch fixes (`switch (k) { case 64: ... }` with `const int k = ...`).
+  llvm::DenseMap<const VarDecl *, Value> Args;
 };
 
 class ValueFolder {
@@ -1016,10 +1018,11 @@ bool ValueFolder::unreachable(const Stmt *S, const Frame *F) {
 }
 
 namespace {
-/// The parameter \p E names, if any.
-const ParmVarDecl *namedParm(const Expr *E) {
+/// The parameter or local variable \p E names, if any.
+const VarDecl *namedVar(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
 }
 
 /// The statement before \p S in its block, or null.
@@ -1040,9 +1043,16 @@ bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
     return false;
   BodyInfo &B = body(F.Body);
   bool Any = false;
-  auto bind = [&](const ParmVarDecl *P, const APSInt &V) {
+  auto bind = [&](const VarDecl *P, const APSInt &V) {
+    // A local of this body, like a parameter, that nothing writes after its
+    // initialisation: one value wherever it is read on the way to S.
     if (!P || P->getDeclContext() != F.Fn || Out.Args.count(P) ||
-        !isIntType(P->getType()) || P->getType()->isReferenceType())
+        !isIntType(P->getType()) || P->getType()->isReferenceType() ||
+        (!isa<ParmVarDecl>(P) && !B.Decls.count(P)))
+      return;
+    // A local whose initialiser folds keeps that value (a case it cannot
+    // take is not reached).
+    if (!isa<ParmVarDecl>(P) && P->getInit() && integer(P->getInit(), &F))
       return;
     VarUses U = classifyUses(B, P);
     if (U.Escapes || !U.Writes.empty())
@@ -1061,9 +1071,9 @@ bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
             (Cmp->getOpcode() == BO_NE && Child == If->getElse())))
         continue;
       if (auto C = foldInt(Cmp->getRHS(), Ctx))
-        bind(namedParm(Cmp->getLHS()), APSInt::get(*C));
+        bind(namedVar(Cmp->getLHS()), APSInt::get(*C));
       else if (auto C = foldInt(Cmp->getLHS(), Ctx))
-        bind(namedParm(Cmp->getRHS()), APSInt::get(*C));
+        bind(namedVar(Cmp->getRHS()), APSInt::get(*C));
       continue;
     }
     // `case C:` heading S: S is the label's statement, or comes after it in
@@ -1101,7 +1111,7 @@ bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
     if (Before && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Before))
       continue;
     if (auto C = foldInt(Label->getLHS(), Ctx))
-      bind(namedParm(Switch->getCond()), APSInt::get(*C));
+      bind(namedVar(Switch->getCond()), APSInt::get(*C));
   }
   return Any;
 }
@@ -1178,6 +1188,10 @@ Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
   const auto *Parm = dyn_cast<ParmVarDecl>(VD);
   if (T->isReferenceType() && !(Parm && T.getNonReferenceType().isConstQualified()))
     return Value();
+  // A local a branch around the launch fixed (bindGuards).
+  if (!Parm && F)
+    if (auto It = F->Args.find(VD); It != F->Args.end())
+      return It->second;
   // Constants: namespace-scope, static and const locals with an initializer.
   if (!VD->hasLocalStorage() || (!Parm && T.isConstQualified())) {
     if (!T.isConstQualified() || !VD->getInit())
