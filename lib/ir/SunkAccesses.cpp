@@ -210,6 +210,9 @@ struct SunkAccesses::Deleted {
   /// helper's pointer) may be merged with them, but their lines are not
   /// claimed as shared accesses.
   bool Shared;
+  /// A load through a helper's pointer parameter: of shared memory or not
+  /// as the helper's callers pass it (null otherwise).
+  const llvm::Argument *Parameter;
 };
 
 /// Follows one access; remembers its block and pointer for when it is
@@ -230,14 +233,19 @@ public:
     if (!Replaced) {
       Address Where;
       bool Shared = false;
+      const llvm::Argument *Parameter = nullptr;
       if (Load && Pointer) {
         Where = addressOf(Pointer, DL);
-        const auto *G =
-            llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(Pointer));
+        const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+        const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
         Shared = (G && isSharedAddressSpace(G->getAddressSpace())) ||
                  isSharedAddressSpace(Pointer->getType()->getPointerAddressSpace());
+        Parameter = llvm::dyn_cast<llvm::Argument>(Object);
+        if (Parameter && isKernelFunction(*Parameter->getParent()))
+          Parameter = nullptr; // a kernel's buffer is not shared
       }
-      Owner.Pending.push_back({Loc, Block, Pointer, Load, Bytes, std::move(Where), Shared});
+      Owner.Pending.push_back(
+          {Loc, Block, Pointer, Load, Bytes, std::move(Where), Shared, Parameter});
     }
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
@@ -358,7 +366,7 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     for (Address &A : Addresses)
       ByAddress[std::move(A)].push_back(LI);
   }
-  std::map<llvm::LoadInst *, std::vector<const llvm::DILocation *>> By;
+  std::map<llvm::LoadInst *, std::vector<const Deleted *>> By;
   std::optional<llvm::DominatorTree> DT;
   std::map<const llvm::BasicBlock *, std::set<const llvm::BasicBlock *>> Regions;
   for (Deleted &D : Gone) {
@@ -383,17 +391,29 @@ SunkAccesses::resolveLoads(llvm::Function &F, std::vector<Deleted> &Gone) {
     for (llvm::LoadInst *LI : *Candidates)
       if (DL.getTypeStoreSize(LI->getType()).getFixedValue() == D.Bytes &&
           branchesBefore(joinOf(LI->getParent()), *DT, Regions).count(BB)) {
-        By[LI].push_back(D.Shared ? D.Loc : nullptr);
+        By[LI].push_back(&D);
         break;
       }
   }
   std::vector<const llvm::DILocation *> Merged;
-  for (auto &[Load, Locs] : By) {
+  for (auto &[Load, Reads] : By) {
     // Two or more reads merged; those of shared memory take its answer
     // (sosfil: `x_n = tx == 0 ? x_in[...] : s_out[tx - 1]` is one read).
-    const size_t Reads = Locs.size();
-    Locs.erase(std::remove(Locs.begin(), Locs.end(), nullptr), Locs.end());
-    if (Reads < 2 || Locs.empty())
+    // Reads through one parameter of a helper are all of shared memory or
+    // none, as its caller passes it: claimed for when it is (a binary
+    // search over a codebook the caller keeps in shared memory, merged
+    // before the helper is inlined by LLVM 15).
+    if (Reads.size() < 2)
+      continue;
+    const llvm::Argument *Parameter = Reads[0]->Parameter;
+    for (const Deleted *D : Reads)
+      if (D->Parameter != Parameter)
+        Parameter = nullptr;
+    std::vector<const llvm::DILocation *> Locs;
+    for (const Deleted *D : Reads)
+      if ((D->Shared || Parameter) && D->Loc)
+        Locs.push_back(D->Loc);
+    if (Locs.empty())
       continue;
     Merged.insert(Merged.end(), Locs.begin(), Locs.end());
     standFor(*Load, Locs, LoadArms);
