@@ -341,37 +341,39 @@ private:
   /// test: where the loop stops decides the value it leaves behind, not the
   /// values it steps through (`i < cnt[0]` bounds `i` by data, but each
   /// `i` is plain arithmetic).
-  /// Through the variables of other loops it reads, transitively (rocPRIM's
-  /// radix sort: the keys after the decoding loop are the keys after the
-  /// loop over bits, whose steps read them back from shared memory); their
-  /// tests are not read.
+  /// Also through the variables of other loops it reads, by their own start
+  /// and step, transitively (rocPRIM's radix sort: the keys after the
+  /// decoding loop are the keys after the loop over bits, whose steps read
+  /// them back from shared memory); not through those loops' other values.
   std::string dataIn(const LoopModel &L, bool WithExit) const {
-    std::set<unsigned> Seen;
-    return dataIn(L, WithExit, Seen);
-  }
-  std::string dataIn(const LoopModel &L, bool WithExit, std::set<unsigned> &Seen) const {
     std::vector<SymRef> Parts{L.Init, WithExit ? L.Cond : SymRef(), L.Next};
     for (const LoopCompanion &C : L.Companions) {
       Parts.push_back(C.Init);
       Parts.push_back(C.Next);
     }
-    std::vector<unsigned> Others;
-    for (const SymRef &E : Parts)
-      if (E)
-        for (SymbolId Id : symbolsOf(E)) {
-          const SymbolInfo &S = Symbols[Id];
-          if (S.FromData)
-            return S.Name;
-          if (S.Kind == SymbolKind::LoopVar && S.LoopIndex < Loops.size() &&
-              &Loops[S.LoopIndex] != &L)
-            Others.push_back(S.LoopIndex);
+    std::set<SymbolId> Seen;
+    for (size_t I = 0; I < Parts.size() && I < 256; ++I) {
+      if (!Parts[I])
+        continue;
+      for (SymbolId Id : symbolsOf(Parts[I])) {
+        const SymbolInfo &S = Symbols[Id];
+        if (S.FromData)
+          return S.Name;
+        if (S.Kind != SymbolKind::LoopVar || S.LoopIndex >= Loops.size() ||
+            &Loops[S.LoopIndex] == &L || !Seen.insert(Id).second)
+          continue;
+        const LoopModel &Other = Loops[S.LoopIndex];
+        if (Other.Var == Id) {
+          Parts.push_back(Other.Init);
+          Parts.push_back(Other.Next);
         }
-    for (unsigned Other : Others)
-      if (Seen.insert(Other).second) {
-        std::string Name = dataIn(Loops[Other], /*WithExit=*/false, Seen);
-        if (!Name.empty())
-          return Name;
+        for (const LoopCompanion &C : Other.Companions)
+          if (C.Var == Id) {
+            Parts.push_back(C.Init);
+            Parts.push_back(C.Next);
+          }
       }
+    }
     return "";
   }
 

@@ -35,10 +35,15 @@ void alignVectorCopies(
       if (!Len || Len->getZExtValue() > 16 || !MC->getDestAlign() ||
           !MC->getSourceAlign())
         continue;
+      // Only a copy of a vector type's value (an assignment or initialiser
+      // the AST shows): a `memcpy` into bytes from a float4 copies bytes
+      // (its destination's alignment is not the source's).
+      const unsigned Typed = TypeAlignment ? TypeAlignment(*MC) : 0;
+      if (!Typed)
+        continue;
       uint64_t Wide =
           std::max(MC->getDestAlign()->value(), MC->getSourceAlign()->value());
-      if (TypeAlignment)
-        Wide = std::max<uint64_t>(Wide, TypeAlignment(*MC));
+      Wide = std::max<uint64_t>(Wide, Typed);
       Wide = std::min<uint64_t>(Wide, 16);
       if (Len->getZExtValue() % Wide)
         continue; // not one vector of that alignment

@@ -948,3 +948,51 @@ TEST(Evaluator, ValueAfterALoopStartedFromAnotherLoopsDataIsDataDependent) {
   EXPECT_EQ(R.Status, Verdict::Unknown);
   EXPECT_TRUE(R.DataDependent) << R.Reason;
 }
+
+// The other way round: a loop that reads another loop's counter `i` is not
+// data because that loop also sums data (`acc += s[i]`): only the start
+// and step of the variable it reads count.
+TEST(Evaluator, ALoopReadingAnotherLoopsCounterIsNotDataThroughItsAccumulator) {
+  Fixture F;
+  const IntType I32{32, true};
+  auto loopVar = [&](const char *Name, unsigned Loop) {
+    SymbolInfo S;
+    S.Kind = SymbolKind::LoopVar;
+    S.Name = Name;
+    S.LoopIndex = Loop;
+    return F.K.addSymbol(S);
+  };
+  const SymbolId Iv = loopVar("i", 0), Acc = loopVar("acc", 0);
+  const SymbolId Kv = loopVar("k", 1), Jv = loopVar("j", 1);
+  const SymbolId N = F.param("n"), M = F.param("m");
+  const SymbolId Read = F.param("s[...]");
+  F.K.Symbols[Read].FromData = true;
+  auto counted = [&](SymbolId Var, SymbolId Bound, SymbolId Companion, SymRef Init,
+                     SymRef Next) {
+    LoopModel L;
+    L.Var = Var;
+    L.VarType = I32;
+    L.Init = SymExpr::constant(0, I32);
+    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, I32), SymExpr::symbol(Bound, I32),
+                             IntType{1, false});
+    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, I32), SymExpr::constant(1, I32), I32);
+    LoopCompanion C;
+    C.Var = Companion;
+    C.VarType = I32;
+    C.Init = Init;
+    C.Next = Next;
+    L.Companions.push_back(C);
+    F.K.Loops.push_back(L);
+  };
+  counted(Iv, N, Acc, SymExpr::constant(0, I32),
+          SymExpr::binary(Op::Add, SymExpr::symbol(Acc, I32), SymExpr::symbol(Read, I32), I32));
+  counted(Kv, M, Jv, SymExpr::symbol(Iv, I32),
+          SymExpr::binary(Op::Add, SymExpr::symbol(Jv, I32), SymExpr::constant(3, I32), I32));
+  AccessModel A;
+  A.Address = mul(mul(F.sym(F.Tx), SymExpr::symbol(Jv, I32)), F.c(4));
+  A.Loops = {0};
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
+                                EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_FALSE(R.DataDependent) << R.Reason;
+}
