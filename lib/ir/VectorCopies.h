@@ -10,9 +10,10 @@
 // sides of the memcpy it emits for the copy, so after SROA splits it the
 // load/store vectorizer could not join the pieces again.
 //
-// Before the pipeline, on NVPTX, each constant-size memcpy gets the
-// alignment of its source type (\p TypeAlignment, from the AST:
-// VectorCopySites.h) and the larger of its two sides'. SROA then splits it
+// Before the pipeline, on NVPTX, each constant-size memcpy that copies a
+// vector type's value (\p TypeAlignment, from the AST: VectorCopySites.h)
+// gets that alignment and the larger of its two sides'; others (`memcpy`
+// into bytes from a float4) are left as they are. SROA then splits it
 // with that alignment, drops the unused fields, and the vectorizer joins
 // the used ones where they make one aligned access: what nvcc emits.
 //
