@@ -1042,6 +1042,9 @@ bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
   if (!F.Body || !F.Fn)
     return false;
   BodyInfo &B = body(F.Body);
+  // A `goto` may enter the guarded statements without passing the test.
+  if (B.HasGoto)
+    return false;
   bool Any = false;
   auto bind = [&](const VarDecl *P, const APSInt &V) {
     // A local of this body, like a parameter, that nothing writes after its

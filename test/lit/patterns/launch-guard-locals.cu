@@ -55,3 +55,25 @@ void guarded(Tensor x, float *out) {
 // CHECK: "block_source": "the launch at {{.*}}launch-guard-locals.cu:53:5 (where n == 16)",
 // CHECK: "degree": 16,
 // CHECK: "function": "flat",
+
+// A `goto` can reach the launch without the test: nothing is bound.
+__global__ void jumpedTo(float *out) {
+  __shared__ float u[1024];
+  u[threadIdx.x * 32 % 1024] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = u[threadIdx.x];
+}
+
+bool skipTest();
+
+void jumped(Tensor x, float *out) {
+  int n = x.size(0);
+  if (skipTest())
+    goto launch;
+  if (n == 16) {
+  launch:
+    jumpedTo<<<1, n>>>(out);
+  }
+}
+// CHECK: "block_source": "default",
+// CHECK: "function": "jumpedTo",
