@@ -900,6 +900,38 @@ TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
   EXPECT_EQ(R.Status, Verdict::Unknown);
 }
 
+namespace {
+/// A loop variable of loop \p Loop (or a companion of it).
+SymbolId countedVar(Fixture &F, const char *Name, unsigned Loop) {
+  SymbolInfo S;
+  S.Kind = SymbolKind::LoopVar;
+  S.Name = Name;
+  S.LoopIndex = Loop;
+  return F.K.addSymbol(S);
+}
+
+/// `for (Var = 0; Var < Bound; ++Var)` with one companion (32-bit), added to
+/// \p F's kernel.
+void countedLoop(Fixture &F, SymbolId Var, SymbolId Bound, SymbolId Companion, SymRef Init,
+                 SymRef Next) {
+  const IntType I32{32, true};
+  LoopModel L;
+  L.Var = Var;
+  L.VarType = I32;
+  L.Init = SymExpr::constant(0, I32);
+  L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, I32), SymExpr::symbol(Bound, I32),
+                           IntType{1, false});
+  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, I32), SymExpr::constant(1, I32), I32);
+  LoopCompanion C;
+  C.Var = Companion;
+  C.VarType = I32;
+  C.Init = Init;
+  C.Next = Next;
+  L.Companions.push_back(C);
+  F.K.Loops.push_back(L);
+}
+} // namespace
+
 // rocPRIM's radix sort: `key` is read back from shared memory in each step
 // of a loop over bits (a loop of its own), and a second loop, after it,
 // starts its `d` from that `key`. Used after the second loop, `d` is data
@@ -907,38 +939,14 @@ TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
 TEST(Evaluator, ValueAfterALoopStartedFromAnotherLoopsDataIsDataDependent) {
   Fixture F;
   const IntType I32{32, true};
-  auto loopVar = [&](const char *Name, unsigned Loop) {
-    SymbolInfo S;
-    S.Kind = SymbolKind::LoopVar;
-    S.Name = Name;
-    S.LoopIndex = Loop;
-    return F.K.addSymbol(S);
-  };
-  const SymbolId Bv = loopVar("b", 0), Kv = loopVar("key", 0);
-  const SymbolId Iv = loopVar("i", 1), Dv = loopVar("d", 1);
+  const SymbolId Bv = countedVar(F, "b", 0), Kv = countedVar(F, "key", 0);
+  const SymbolId Iv = countedVar(F, "i", 1), Dv = countedVar(F, "d", 1);
   const SymbolId Bits = F.param("bits"), M = F.param("m");
   const SymbolId Read = F.param("s[...]");
   F.K.Symbols[Read].FromData = true;
   F.K.Symbols[Read].LaneVarying = true;
-  auto counted = [&](SymbolId Var, SymbolId Bound, SymbolId Companion, SymRef Init,
-                     SymRef Next) {
-    LoopModel L;
-    L.Var = Var;
-    L.VarType = I32;
-    L.Init = SymExpr::constant(0, I32);
-    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, I32), SymExpr::symbol(Bound, I32),
-                             IntType{1, false});
-    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, I32), SymExpr::constant(1, I32), I32);
-    LoopCompanion C;
-    C.Var = Companion;
-    C.VarType = I32;
-    C.Init = Init;
-    C.Next = Next;
-    L.Companions.push_back(C);
-    F.K.Loops.push_back(L);
-  };
-  counted(Bv, Bits, Kv, SymExpr::cast(F.sym(F.Tx), I32), SymExpr::symbol(Read, I32));
-  counted(Iv, M, Dv, SymExpr::symbol(Kv, I32),
+  countedLoop(F, Bv, Bits, Kv, SymExpr::cast(F.sym(F.Tx), I32), SymExpr::symbol(Read, I32));
+  countedLoop(F, Iv, M, Dv, SymExpr::symbol(Kv, I32),
           SymExpr::binary(Op::Xor, SymExpr::symbol(Dv, I32), SymExpr::constant(1, I32), I32));
   AccessModel A;
   A.Address = mul(SymExpr::binary(Op::And, SymExpr::symbol(Dv, I32), SymExpr::constant(63, I32), I32),
@@ -955,38 +963,14 @@ TEST(Evaluator, ValueAfterALoopStartedFromAnotherLoopsDataIsDataDependent) {
 TEST(Evaluator, ALoopReadingAnotherLoopsCounterIsNotDataThroughItsAccumulator) {
   Fixture F;
   const IntType I32{32, true};
-  auto loopVar = [&](const char *Name, unsigned Loop) {
-    SymbolInfo S;
-    S.Kind = SymbolKind::LoopVar;
-    S.Name = Name;
-    S.LoopIndex = Loop;
-    return F.K.addSymbol(S);
-  };
-  const SymbolId Iv = loopVar("i", 0), Acc = loopVar("acc", 0);
-  const SymbolId Kv = loopVar("k", 1), Jv = loopVar("j", 1);
+  const SymbolId Iv = countedVar(F, "i", 0), Acc = countedVar(F, "acc", 0);
+  const SymbolId Kv = countedVar(F, "k", 1), Jv = countedVar(F, "j", 1);
   const SymbolId N = F.param("n"), M = F.param("m");
   const SymbolId Read = F.param("s[...]");
   F.K.Symbols[Read].FromData = true;
-  auto counted = [&](SymbolId Var, SymbolId Bound, SymbolId Companion, SymRef Init,
-                     SymRef Next) {
-    LoopModel L;
-    L.Var = Var;
-    L.VarType = I32;
-    L.Init = SymExpr::constant(0, I32);
-    L.Cond = SymExpr::binary(Op::LT, SymExpr::symbol(Var, I32), SymExpr::symbol(Bound, I32),
-                             IntType{1, false});
-    L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Var, I32), SymExpr::constant(1, I32), I32);
-    LoopCompanion C;
-    C.Var = Companion;
-    C.VarType = I32;
-    C.Init = Init;
-    C.Next = Next;
-    L.Companions.push_back(C);
-    F.K.Loops.push_back(L);
-  };
-  counted(Iv, N, Acc, SymExpr::constant(0, I32),
+  countedLoop(F, Iv, N, Acc, SymExpr::constant(0, I32),
           SymExpr::binary(Op::Add, SymExpr::symbol(Acc, I32), SymExpr::symbol(Read, I32), I32));
-  counted(Kv, M, Jv, SymExpr::symbol(Iv, I32),
+  countedLoop(F, Kv, M, Jv, SymExpr::symbol(Iv, I32),
           SymExpr::binary(Op::Add, SymExpr::symbol(Jv, I32), SymExpr::constant(3, I32), I32));
   AccessModel A;
   A.Address = mul(mul(F.sym(F.Tx), SymExpr::symbol(Jv, I32)), F.c(4));
