@@ -23,6 +23,7 @@
 //  * -fgpu-defer-diag: errors in host-only code (nvcc hands host code to
 //    the host compiler, e.g. host calls of max(float, float)) do not stop
 //    the device compile; errors in device code are still errors;
+//  * CUDA: -Wno-register (nvcc accepts `register` in C++17 with a warning);
 //  * HIP: -nogpulib (ROCm's device libraries are only linked into the code
 //    object; the analysis does not need them and Debian's ROCm 5.2 ones are
 //    too old for clang 20+), and with clang 20+, which no longer predefines
@@ -556,6 +557,15 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
     S.Said.say("added -fgpu-defer-diag (errors in host-only code, which nvcc "
                "leaves to the host compiler, do not stop the analysis of the "
                "kernels; errors in device code still do)");
+  }
+  // nvcc accepts the `register` storage class, which C++17 removed, with a
+  // deprecation warning; clang's -Wregister is an error that stops the
+  // device compile (HeCBench's ntt declares its kernel's locals so).
+  if (Lang == "cuda" && !hasArg(Args, "-Wregister") && !hasArg(Args, "-Wno-register") &&
+      !hasArg(Args, "-Werror=register") && !hasArg(Args, "-Wno-error=register")) {
+    Extra.push_back("-Wno-register");
+    S.Said.say("added -Wno-register (nvcc accepts the `register` storage class, "
+               "which C++17 removed; clang rejects it)");
   }
   Out.insert(std::find(Out.begin(), Out.end(), "--"), Extra.begin(), Extra.end());
   return Out;

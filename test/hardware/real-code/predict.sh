@@ -4,12 +4,14 @@
 # SRC holds the repositories named in units.txt (git archive of each at its
 # commit, in a folder of the short name). Writes OUT/NAME.json and copies
 # each program with the headers it includes to OUT/src (for the GPU side).
+# NAMES="a b" predicts only those units (their repositories alone in SRC).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$1" && pwd); out=$2; ldslint=${3:-$here/../../../build/bin/ldslint}
 mkdir -p "$out/src"
 grep -v '^#' "$here/units.txt" | while read -r name path launches flags others args; do
   [ -n "$name" ] || continue
+  [ -z "${NAMES:-}" ] || [[ " $NAMES " == *" $name "* ]] || continue
   dir=$(dirname "$path")
   mkdir -p "$out/src/$dir"
   cp "$src/$path" "$out/src/$path"
@@ -23,8 +25,8 @@ grep -v '^#' "$here/units.txt" | while read -r name path launches flags others a
     done
   fi
   # The headers next to it and in ../common, as the programs include them
-  # (Rodinia's srad.cu includes srad_kernel.cu).
-  cp "$src/$dir"/*.h "$src/$dir"/*.cu "$out/src/$dir/" 2>/dev/null || true
+  # (Rodinia's srad.cu includes srad_kernel.cu; HeCBench's quicksort a .cuh).
+  cp "$src/$dir"/*.h "$src/$dir"/*.cu "$src/$dir"/*.cuh "$out/src/$dir/" 2>/dev/null || true
   if [ -d "$src/$dir/../common" ]; then
     mkdir -p "$out/src/$dir/../common" && cp "$src/$dir"/../common/*.h "$out/src/$dir/../common/"
   fi

@@ -17,10 +17,9 @@ while read -r name path launches flags others args; do
     for o in ${others//,/ }; do sources+=("$here/src/$o"); done
     link=(-lcublas)
   fi
-  if [ "$args" != - ]; then
-    argv=($args)
-    filter=(-k "regex:^${name%%-*}")
-  fi
+  [ "$args" = - ] || argv=($args)
+  # sgemm-practice's programs run cuBLAS too: only their own kernels.
+  [[ $name != *-* || $args = - ]] || filter=(-k "regex:^${name%%-*}")
   nvcc -O3 -lineinfo -arch=sm_90 -I"$here/src/$dir" "${extra[@]}" "${sources[@]}" "${link[@]}" -o "$OUT/$name.bin" \
     >"$OUT/$name.build.log" 2>&1 || { echo "$name: build failed"; continue; }
   timeout 150 ncu --section SourceCounters --import-source yes --launch-count "$launches" \

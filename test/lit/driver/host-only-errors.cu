@@ -28,11 +28,12 @@ int main() {
   // CHECK: ldslint: note: added -fgpu-defer-diag (errors in host-only code, which nvcc leaves to the host compiler, do not stop the analysis of the kernels; errors in device code still do)
   int rows = 8;
   int most = max(rows, 4);
-  // CHECK-NEXT: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-errors.cu:[[@LINE-4]]:17 (a call to 'max'), {{.*}}host-only-errors.cu:[[@LINE-1]]:14 (a call to 'max'){{$}}
+  // CHECK-NEXT: ldslint: note: added -Wno-register
+  // CHECK-NEXT: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-errors.cu:[[@LINE-5]]:17 (a call to 'max'), {{.*}}host-only-errors.cu:[[@LINE-2]]:14 (a call to 'max'){{$}}
   // NOTE: ldslint: note: added -fgpu-defer-diag
   // NOTE: ldslint: note: host-only code {{.*}} set aside
   // NODEFER-NOT: added -fgpu-defer-diag
-  // NODEFER: host-only-errors.cu:[[@LINE-8]]:17: error: no matching function for call to 'max'
+  // NODEFER: host-only-errors.cu:[[@LINE-9]]:17: error: no matching function for call to 'max'
 #ifdef SYNTAX_ERROR
   int broken = ;
   // SYNTAX: host-only-errors.cu:[[@LINE-1]]:16: error: expected expression
