@@ -227,12 +227,122 @@ std::optional<uint64_t> constantTripCount(const LoopModel &Loop, uint64_t Limit)
   return std::nullopt;
 }
 
+namespace {
+/// One way a back end may emit an access: its name and its result.
+struct Form {
+  std::string Name;
+  EvalResult Result;
+};
+
+/// Which of \p Forms runs is not known: the verdict they all share is
+/// claimed, with the mildest degree and \p Why (followed by each form's
+/// answer) as an assumption; where they differ, a conflict of the first
+/// (as written) is not claimed: unknown for \p Why. \p Outer: the forms
+/// fuse across unrolled inner loops (their wavefront counts then differ).
+EvalResult claimWhatFormsShare(const std::vector<Form> &Forms, std::string Why,
+                               bool Outer) {
+  std::string Each;
+  bool AllOk = true, AllConflict = Forms.size() > 1;
+  size_t Mildest = 0;
+  for (size_t I = 0; I < Forms.size(); ++I) {
+    const EvalResult &R = Forms[I].Result;
+    AllOk = AllOk && R.Status == Verdict::Ok;
+    AllConflict = AllConflict && R.Status == Verdict::Conflict;
+    if (R.Degree < Forms[Mildest].Result.Degree)
+      Mildest = I;
+    Each += (I ? "; " : "") + Forms[I].Name + ": " +
+            (R.Status == Verdict::Unknown
+                 ? std::string("not decided")
+                 : R.Status == Verdict::Ok ? std::string("no conflict")
+                                           : degreeWords(R));
+  }
+  Why += Each;
+  if (AllOk || AllConflict) {
+    EvalResult R = Forms[AllOk ? 0 : Mildest].Result;
+    // Which instructions run is not known: the mildest degree holds, the
+    // wavefront counts of one form are not a prediction (nor are they where
+    // the forms are all conflict-free but count differently: a broadcast
+    // LDS.128 takes 2 wavefronts where the LDS it fuses take 1).
+    bool SameCounts = true;
+    for (const Form &F : Forms)
+      SameCounts = SameCounts && F.Result.Wavefronts == R.Wavefronts &&
+                   F.Result.Ideal == R.Ideal;
+    R.MeanKnown = R.MeanKnown && AllOk && (SameCounts || !Outer);
+    R.Assumptions.push_back(Why);
+    return R;
+  }
+  EvalResult R = Forms.front().Result;
+  if (R.Status == Verdict::Conflict) {
+    R.Status = Verdict::Unknown;
+    R.Reason = Why;
+  } else {
+    R.Assumptions.push_back(Why);
+  }
+  return R;
+}
+
+/// The AMDGPU back end unrolls loops and its load/store vectorizer merges
+/// the accesses of consecutive iterations, as it does straight-line ones
+/// (MIOpen's `lsum[lid][i]` of 8-byte counters, i < 4: two ds_write_b128
+/// at -O3). Which iterations it merges depends on the unrolling, so only
+/// what every form shares is claimed: as written, pairs, quads (4-byte).
+/// Not measured on AMD hardware (the lane groupings are the published ones).
+EvalResult amdAsEmitted(const KernelModel &Kernel, const AccessModel &Access,
+                        const std::optional<BlockShape> &Shape,
+                        const BankModel &Model, const EvalOptions &Options) {
+  EvalResult Written = evaluateAccess(Kernel, Access, Shape, Model, Options);
+  if ((Access.WidthBytes != 4 && Access.WidthBytes != 8) ||
+      Access.Kind == AccessKind::Atomic || !Access.Address || Access.Loops.empty() ||
+      Options.ExpectZeroAddress || Written.Status == Verdict::Unknown)
+    return Written;
+  const LoopModel &L = Kernel.Loops[Access.Loops.back()];
+  if (!L.Enumerable || !L.Init || L.UnrollDisabled || L.ExitsInBody)
+    return Written;
+  std::set<SymbolId> Stepped{L.Var};
+  for (const LoopCompanion &C : L.Companions)
+    Stepped.insert(C.Var);
+  const std::optional<int64_t> B = bytesPerIteration(Access, L, Stepped);
+  if (!B || *B != int64_t(Access.WidthBytes))
+    return Written;
+  for (const Condition &C : Access.Conditions)
+    if (!C.Expr || mentions(*C.Expr, Stepped))
+      return Written; // some iterations only: a branch between them
+  const std::optional<uint64_t> Trips = constantTripCount(L);
+  if (Trips && *Trips < 2)
+    return Written;
+  const char *Op = Access.Kind == AccessKind::Write ? "ds_write_b" : "ds_read_b";
+  std::vector<Form> Forms;
+  Forms.push_back({"as written (" + std::to_string(Access.WidthBytes) + "-byte)",
+                   std::move(Written)});
+  if (alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options))
+    Forms.push_back({"as " + std::string(Op) + std::to_string(16 * Access.WidthBytes) +
+                         " pairs",
+                     evaluateAccess(Kernel, fusedAccess(Access, L, 2), Shape, Model,
+                                    Options)});
+  if (Access.WidthBytes == 4 && alignedForGroups(Kernel, Access, L, 4, Shape, Model, Options))
+    Forms.push_back({"as " + std::string(Op) + "128",
+                     evaluateAccess(Kernel, fusedAccess(Access, L, 4), Shape, Model,
+                                    Options)});
+  if (Forms.size() == 1)
+    return std::move(Forms.front().Result);
+  return claimWhatFormsShare(
+      Forms,
+      "the AMDGPU back end may unroll '" + Kernel.symbolName(L.Var) +
+          "' and merge the accesses of consecutive iterations into wider ones, as "
+          "clang -O3 does (the lane groupings of the wider instructions are the "
+          "published ones, not measured); ",
+      false);
+}
+} // namespace
+
 EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Access,
                              const std::optional<BlockShape> &Shape,
                              const BankModel &Model, const EvalOptions &Options) {
   auto AsWritten = [&] {
     return evaluateAccess(Kernel, Access, Shape, Model, Options);
   };
+  if (Model.IsAMD)
+    return amdAsEmitted(Kernel, Access, Shape, Model, Options);
   if (Model.Fam != BankFamily::NvidiaVoltaPlus || Access.WidthBytes > 8 ||
       Access.Kind == AccessKind::Atomic || !Access.Address ||
       Access.Loops.empty() || Options.ExpectZeroAddress)
@@ -336,10 +446,6 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   }
 
   // Not a measured case: claim only what every way of emitting it shares.
-  struct Form {
-    std::string Name;
-    EvalResult Result;
-  };
   std::vector<Form> Forms;
   Forms.push_back({"as written (" + std::to_string(Access.WidthBytes) + "-byte)",
                    AsWritten()});
@@ -361,21 +467,6 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   // ones do, measured).
   if (Pairs8 && Forms.size() == 1)
     return Forms.front().Result;
-  std::string Each;
-  bool AllOk = true, AllConflict = Forms.size() > 1;
-  size_t Mildest = 0;
-  for (size_t I = 0; I < Forms.size(); ++I) {
-    const EvalResult &R = Forms[I].Result;
-    AllOk = AllOk && R.Status == Verdict::Ok;
-    AllConflict = AllConflict && R.Status == Verdict::Conflict;
-    if (R.Degree < Forms[Mildest].Result.Degree)
-      Mildest = I;
-    Each += (I ? "; " : "") + Forms[I].Name + ": " +
-            (R.Status == Verdict::Unknown
-                 ? std::string("not decided")
-                 : R.Status == Verdict::Ok ? std::string("no conflict")
-                                           : degreeWords(R));
-  }
   const std::string Why =
       "ptxas may fuse the accesses of consecutive iterations of " + Loop +
       " into wider ones (" +
@@ -388,29 +479,8 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
                              "multiple of 4: not measured")
                : std::string("trip count not a compile-time constant: not "
                              "measured")) +
-      "); " + Each;
-  if (AllOk || AllConflict) {
-    EvalResult R = Forms[AllOk ? 0 : Mildest].Result;
-    // Which instructions run is not known: the mildest degree holds, the
-    // wavefront counts of one form are not a prediction (nor are they where
-    // the forms are all conflict-free but count differently: a broadcast
-    // LDS.128 takes 2 wavefronts where the LDS it fuses take 1).
-    bool SameCounts = true;
-    for (const Form &F : Forms)
-      SameCounts = SameCounts && F.Result.Wavefronts == R.Wavefronts &&
-                   F.Result.Ideal == R.Ideal;
-    R.MeanKnown = R.MeanKnown && AllOk && (SameCounts || !Outer);
-    R.Assumptions.push_back(Why);
-    return R;
-  }
-  EvalResult R = Forms.front().Result;
-  if (R.Status == Verdict::Conflict) {
-    R.Status = Verdict::Unknown;
-    R.Reason = Why;
-  } else {
-    R.Assumptions.push_back(Why);
-  }
-  return R;
+      "); ";
+  return claimWhatFormsShare(Forms, Why, Outer);
 }
 
 } // namespace ldslint
