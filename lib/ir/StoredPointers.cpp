@@ -19,7 +19,7 @@ namespace {
 /// instruction that writes through it. False when the object escapes (its
 /// address is stored, passed to a call, compared through a phi...): then
 /// anything may write it.
-bool collectUses(llvm::AllocaInst &Object, std::vector<llvm::LoadInst *> &PointerLoads,
+bool collectUses(llvm::Value &Object, std::vector<llvm::LoadInst *> &PointerLoads,
                  std::vector<llvm::Instruction *> &Writes) {
   std::vector<llvm::Value *> Work{&Object};
   while (!Work.empty()) {
@@ -58,15 +58,21 @@ bool collectUses(llvm::AllocaInst &Object, std::vector<llvm::LoadInst *> &Pointe
 
 llvm::PreservedAnalyses ForwardStoredPointers::run(llvm::Function &F,
                                                    llvm::FunctionAnalysisManager &FAM) {
-  std::vector<llvm::AllocaInst *> Objects;
+  // Local objects, and the function's own copies of arguments passed by
+  // value (a kernel's `Codec` parameter that faiss's initKernel points into
+  // shared memory): no pointer from elsewhere reaches either.
+  std::vector<llvm::Value *> Objects;
   for (llvm::Instruction &I : F.getEntryBlock())
     if (auto *A = llvm::dyn_cast<llvm::AllocaInst>(&I))
       Objects.push_back(A);
+  for (llvm::Argument &A : F.args())
+    if (A.hasByValAttr())
+      Objects.push_back(&A);
   llvm::AAResults *AA = nullptr;
   llvm::DominatorTree *DT = nullptr;
   llvm::LoopInfo *LI = nullptr;
   bool Changed = false;
-  for (llvm::AllocaInst *Object : Objects) {
+  for (llvm::Value *Object : Objects) {
     std::vector<llvm::LoadInst *> Loads;
     std::vector<llvm::Instruction *> Writes;
     if (!collectUses(*Object, Loads, Writes) || Loads.empty())

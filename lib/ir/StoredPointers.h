@@ -8,8 +8,9 @@
 // answer at all. -O2's GVN forwards the stored pointer (so the back end
 // emits a shared-memory instruction); this pass does that one thing.
 //
-// A load of a pointer or an integer from a local object (an alloca that does
-// not escape; CUB's agents also keep `linear_tid` there) gets the value of
+// A load of a pointer or an integer from a local object (an alloca, or an
+// argument passed by value, that does not escape; CUB's agents also keep
+// `linear_tid` there) gets the value of
 // the one store that may write the loaded bytes, when that store writes
 // exactly those bytes and dominates the load. "May write" is
 // the alias analysis of the pipeline (offsets, and the types the front end
