@@ -1374,6 +1374,56 @@ std::set<SymbolId> AccessEvaluation::opaqueInAddress() const {
   return InOpaque;
 }
 
+namespace {
+/// A test free of the unknowns \p Unknown names, for the lanes where \p E
+/// may be true (\p WantTrue) or may be false, whatever they are: where the
+/// rest decides it, so does this test. `halo = tid < 84 && in_grid(...)` is
+/// false for lane 84 whatever the grid; an unknown comparison may be either.
+SymRef possibly(const SymRef &E, bool WantTrue,
+                const std::function<bool(SymbolId)> &Unknown) {
+  const IntType Bool{32, true};
+  bool Mentions = false;
+  for (SymbolId Id : symbolsOf(E))
+    Mentions = Mentions || Unknown(Id);
+  if (!Mentions)
+    return WantTrue ? E : SymExpr::unary(Op::LNot, E, Bool);
+  auto Either = [&] { return SymExpr::constant(1, Bool); };
+  auto IsOne = [](const SymRef &X) { return X->isConst() && X->Value == 1; };
+  auto And = [&](SymRef A, SymRef B) {
+    return IsOne(A) ? B : IsOne(B) ? A : SymExpr::binary(Op::LAnd, A, B, Bool);
+  };
+  auto Or = [&](SymRef A, SymRef B) {
+    return IsOne(A) || IsOne(B) ? Either() : SymExpr::binary(Op::LOr, A, B, Bool);
+  };
+  switch (E->K) {
+  case SymExpr::Kind::Unary:
+    if (E->Opcode == Op::LNot)
+      return possibly(E->A, !WantTrue, Unknown);
+    if (E->Opcode == Op::Cast && E->Type.Bits >= E->A->Type.Bits)
+      return possibly(E->A, WantTrue, Unknown); // widening keeps zero-ness
+    return Either();
+  case SymExpr::Kind::Binary:
+    if (E->Opcode == Op::LAnd || E->Opcode == Op::LOr) {
+      const bool Both = (E->Opcode == Op::LAnd) == WantTrue;
+      const SymRef A = possibly(E->A, WantTrue, Unknown);
+      const SymRef B = possibly(E->B, WantTrue, Unknown);
+      return Both ? And(A, B) : Or(A, B);
+    }
+    if ((E->Opcode == Op::EQ || E->Opcode == Op::NE) && E->B->isConst() &&
+        E->B->Value == 0)
+      return possibly(E->A, (E->Opcode == Op::NE) == WantTrue, Unknown);
+    return Either();
+  case SymExpr::Kind::Ternary:
+    if (E->Opcode == Op::Select)
+      return Or(And(possibly(E->A, true, Unknown), possibly(E->B, WantTrue, Unknown)),
+                And(possibly(E->A, false, Unknown), possibly(E->C, WantTrue, Unknown)));
+    return Either();
+  default:
+    return Either();
+  }
+}
+} // namespace
+
 void AccessEvaluation::resolveConditions() {
   // Unknowns with known values that the address reads non-linearly are
   // enumerated value by value (classifyUnknowns): a test of them is kept.
@@ -1392,9 +1442,20 @@ void AccessEvaluation::resolveConditions() {
       Kept.push_back(C);
       continue;
     }
+    // The lanes for which the known part decides the test false skip the
+    // access whatever the unknowns are; the others are assumed to run it.
+    const SymRef Possible = possibly(C.Expr, true, [&](SymbolId Id) {
+      const SymbolInfo &S = Symbols[Id];
+      return S.Kind == SymbolKind::Unknown && !S.Structural &&
+             (S.Values.empty() || !InOpaque.count(Id));
+    });
+    const bool Decides = !Possible->isConst();
+    if (Decides)
+      Kept.push_back({Possible, C.Text});
     if (isLaneVarying(C.Expr))
-      Result.Assumptions.push_back("assumed every lane satisfies `" + C.Text +
-                                   "`");
+      Result.Assumptions.push_back(
+          "assumed every lane " + std::string(Decides ? "that can satisfy `" : "satisfies `") +
+          C.Text + (Decides ? "` does" : "`"));
   }
   Access.Conditions = std::move(Kept);
 }

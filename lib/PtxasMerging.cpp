@@ -107,6 +107,43 @@ unsigned knownTrailingZeros(const SymExpr &E) {
   return 0;
 }
 
+/// A uniform value the compiler cannot know (a kernel argument, blockIdx)
+/// on which it depends whether \p A's
+/// address is a multiple of \p Bytes: `&smem[n]` with `n` a kernel
+/// argument. nullopt where the alignment depends on nothing such.
+std::optional<std::string> unknowableAlignment(const AccessModel &A,
+                                               const KernelModel &Kernel,
+                                               int64_t Bytes) {
+  if (!A.Address)
+    return std::nullopt;
+  const Polynomial P = Polynomial::of(A.Address);
+  for (const auto &[Monomial, Coeff] : P.Terms) {
+    if (Monomial.empty() || Coeff % Bytes == 0)
+      continue;
+    unsigned Zeros = static_cast<unsigned>(__builtin_ctzll(static_cast<uint64_t>(Coeff)));
+    bool Uniform = true;
+    std::string Name;
+    for (unsigned Atom : Monomial) {
+      Zeros += knownTrailingZeros(*P.Atoms[Atom]);
+      forEachSymbol(*P.Atoms[Atom], [&](SymbolId S) {
+        // Only what the compiler has no bits of: a kernel argument,
+        // blockIdx (a value after a loop may have known low bits).
+        const SymbolInfo *I = S < Kernel.Symbols.size() ? &Kernel.Symbols[S] : nullptr;
+        const bool Opaque = I && I->Kind == SymbolKind::Unknown && !I->LaneVarying &&
+                            !I->Structural &&
+                            (I->Why == "it is a kernel argument" ||
+                             I->Why == "it is not known at compile time");
+        Uniform = Uniform && Opaque;
+        if (Opaque && Name.empty())
+          Name = Kernel.symbolName(S);
+      });
+    }
+    if (Uniform && !Name.empty() && (Zeros >= 63 || (int64_t(1) << Zeros) % Bytes != 0))
+      return Name;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 /// The remainders modulo \p Bytes of \p A's address over every thread of
@@ -231,6 +268,13 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
       Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
   if (BaseAlign < Bytes)
     return false;
+  // ptxas cannot know a uniform value's low bits: where even a pair's
+  // alignment depends on one (TensorRT's roiPooling writes four ints at
+  // `(int *)&smem[n]`, n a kernel argument), nothing is merged.
+  if (const std::optional<std::string> Name = unknowableAlignment(Low, Kernel, 2 * Width))
+    return Note("whether the lower address is a multiple of " + std::to_string(2 * Width) +
+                " bytes depends on " + *Name + ", which ptxas cannot know, and it "
+                "merges only accesses it can prove aligned (measured on the H200)");
   // A pair misaligned for every thread of the launched block cannot be one
   // instruction, whatever ptxas knows.
   const auto Remainders = remaindersOverThreads(Low, Kernel, LaunchedBlock, Bytes);

@@ -291,6 +291,45 @@ TEST(Evaluator, InactiveWarpsDoNotCount) {
   EXPECT_EQ(R.Degree, 16u);
 }
 
+TEST(Evaluator, LanesThatATestFailsWhateverTheUnknownsAreSkipTheAccess) {
+  Fixture F;
+  // s[t + 16 * (t / 16)]: lanes 0 and 16 share bank 0 (2-way with 32 lanes).
+  AccessModel A;
+  A.Address = mul(add(F.sym(F.Tx),
+                      mul(SymExpr::binary(Op::Div, F.sym(F.Tx), SymExpr::constant(16, U32), U32),
+                          F.c(16))),
+                  F.c(4));
+  const IntType Bool{1, false};
+  const SymRef InGrid = SymExpr::binary(Op::LT, F.sym(F.Tx),
+                                        SymExpr::symbol(F.param("nx"), U32), Bool);
+  // if (t < 16 ? t < nx : false): lanes 16-31 never run it.
+  A.Conditions.push_back(
+      {SymExpr::select(SymExpr::binary(Op::LT, F.sym(F.Tx), SymExpr::constant(16, U32), Bool),
+                       InGrid, SymExpr::constant(0, Bool), Bool),
+       "halo"});
+  const BankModel M = *lookupBankModel("sm_90");
+  EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), M, EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Ok);
+  EXPECT_NE(std::find(R.Assumptions.begin(), R.Assumptions.end(),
+                      "assumed every lane that can satisfy `halo` does"),
+            R.Assumptions.end());
+  // if (t < nx): every lane may run it, 2-way as before.
+  A.Conditions = {{InGrid, "t < nx"}};
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), M, EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Conflict);
+  EXPECT_EQ(R.Degree, 2u);
+  // if (!(t >= 16 || t >= nx)) decides the same lanes as the first test.
+  A.Conditions = {{SymExpr::unary(Op::LNot,
+                                  SymExpr::binary(Op::LOr,
+                                                  SymExpr::binary(Op::GE, F.sym(F.Tx),
+                                                                  SymExpr::constant(16, U32), Bool),
+                                                  SymExpr::unary(Op::LNot, InGrid, Bool), Bool),
+                                  Bool),
+                   "!(t >= 16 || !(t < nx))"}};
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), M, EvalOptions());
+  EXPECT_EQ(R.Status, Verdict::Ok);
+}
+
 TEST(Evaluator, Wave64HalvesOnCdna) {
   Fixture F;
   // s[t * 2]: 2-way on each 32-lane half of a wave64.
