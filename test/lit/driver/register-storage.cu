@@ -2,10 +2,11 @@
 // deprecation warning; clang rejects it with an error (-Wregister) that
 // stops the device compile. The driver adds -Wno-register for CUDA, says
 // so, and analyses the kernel. A user's -Wregister keeps clang's error
-// (exit 2).
-// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.out 2>&1; test $? -eq 1
+// (exit 2). -std=c++17: clang 15 compiles CUDA as C++14, where `register`
+// is only deprecated.
+// RUN: %ldslint %s -- %stubargs -std=c++17 --cuda-gpu-arch=%cuda_arch > %t.out 2>&1; test $? -eq 1
 // RUN: FileCheck %s --input-file=%t.out
-// RUN: %ldslint %s -- %stubargs --cuda-gpu-arch=%cuda_arch -Wregister > %t.user 2>&1; test $? -eq 2
+// RUN: %ldslint %s -- %stubargs -std=c++17 --cuda-gpu-arch=%cuda_arch -Wregister > %t.user 2>&1; test $? -eq 2
 // RUN: FileCheck %s --check-prefix=USER --input-file=%t.user
 
 // CHECK: ldslint: note: added -Wno-register (nvcc accepts the `register` storage class, which C++17 removed; clang rejects it)
