@@ -2147,6 +2147,30 @@ EvalResult AccessEvaluation::run() {
   // 1.01 wavefronts per instruction on the H200).
   if (AssumedLaneTest && R.Status == Verdict::Conflict)
     R.MeanKnown = false;
+  // An array no larger than one row of the banks has each of its words in
+  // a bank of its own: no index, however unknown, makes two lanes meet in
+  // a bank at different words (a 4-word table read at `t / group`).
+  // NVIDIA's 4-byte banks, accesses of a word or less (one wavefront).
+  const uint64_t Row = uint64_t(Model.NumBanks) * Model.BankBytes;
+  if (R.Status == Verdict::Unknown && !Model.IsAMD && Access.Kind != AccessKind::Atomic &&
+      Access.ArrayBytes > 0 && Access.ArrayBytes <= Row && !Access.DynamicShared &&
+      Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut) {
+    const std::string Index = R.Reason;
+    const uint64_t Instructions = std::max<uint64_t>(R.Instructions, 1);
+    R = EvalResult();
+    R.Instructions = Instructions;
+    R.Status = Verdict::Ok;
+    R.Degree = 1;
+    // One wavefront per 4-byte instruction; how wide the instructions
+    // are (ptxas may fuse them) is not claimed.
+    R.Wavefronts = 1;
+    R.Ideal = 1;
+    R.MeanKnown = false;
+    R.Assumptions.push_back(
+        "the array is " + std::to_string(Access.ArrayBytes) + " bytes, within one row of the " +
+        std::to_string(Model.NumBanks) + " banks: each of its words is in a bank of its own, "
+        "whatever the index (" + Index + ")");
+  }
   return R;
 }
 
