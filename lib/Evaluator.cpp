@@ -1452,7 +1452,7 @@ void AccessEvaluation::resolveConditions() {
       return S.Kind == SymbolKind::Unknown && !S.Structural &&
              (S.Values.empty() || !InOpaque.count(Id));
     });
-    const bool Decides = !Possible->isConst();
+    const bool Decides = !(Possible->isConst() && Possible->Value != 0);
     if (Decides)
       Kept.push_back({Possible, C.Text});
     // A test on data loaded at run time (not a bound from the arguments,
@@ -2152,9 +2152,13 @@ EvalResult AccessEvaluation::run() {
   // a bank at different words (a 4-word table read at `t / group`).
   // NVIDIA's 4-byte banks, accesses of a word or less (one wavefront).
   const uint64_t Row = uint64_t(Model.NumBanks) * Model.BankBytes;
-  if (R.Status == Verdict::Unknown && !Model.IsAMD && Access.Kind != AccessKind::Atomic &&
-      Access.ArrayBytes > 0 && Access.ArrayBytes <= Row && !Access.DynamicShared &&
-      Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut) {
+  // Not for a yes/no question (ExpectZeroAddress: unknown is "no"), nor for
+  // an operation that is not modelled (inline assembly, a call, an address
+  // built from two variables).
+  if (R.Status == Verdict::Unknown && !Model.IsAMD && !Options.ExpectZeroAddress &&
+      Access.Kind != AccessKind::Atomic && Access.Address && Access.Unsupported.empty() &&
+      BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared &&
+      Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut) {
     const std::string Index = R.Reason;
     const uint64_t Instructions = std::max<uint64_t>(R.Instructions, 1);
     R = EvalResult();
@@ -2167,7 +2171,7 @@ EvalResult AccessEvaluation::run() {
     R.Ideal = 1;
     R.MeanKnown = false;
     R.Assumptions.push_back(
-        "the array is " + std::to_string(Access.ArrayBytes) + " bytes, within one row of the " +
+        "the array is " + std::to_string(BoundBytes) + " bytes, within one row of the " +
         std::to_string(Model.NumBanks) + " banks: each of its words is in a bank of its own, "
         "whatever the index (" + Index + ")");
   }

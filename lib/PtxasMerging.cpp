@@ -138,7 +138,7 @@ std::optional<std::string> unknowableAlignment(const AccessModel &A,
           Name = Kernel.symbolName(S);
       });
     }
-    if (Uniform && !Name.empty() && (Zeros >= 63 || (int64_t(1) << Zeros) % Bytes != 0))
+    if (Uniform && !Name.empty() && Zeros < 63 && (int64_t(1) << Zeros) % Bytes != 0)
       return Name;
   }
   return std::nullopt;
