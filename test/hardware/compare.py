@@ -47,7 +47,8 @@ VERDICT_DISAGREE = "DISAGREE"
 VERDICT_AGREE_ACTIVE = "agree (active warps)"
 # A conflict whose degree depends on a value the analysis does not know (a
 # loop bound from the command line) has a verdict but no mean: it agrees
-# when the measured instructions conflict (more wavefronts than ideal).
+# when the measured instructions conflict (more wavefronts than ideal); a
+# "no conflict" without a mean agrees when they do not.
 VERDICT_AGREE_VERDICT = "agree (verdict, no mean)"
 VERDICT_NOT_PREDICTED = "not predicted"
 VERDICT_NOT_MEASURED = "not measured"
@@ -391,6 +392,13 @@ def compare(preds, measured, rel, abs_tol):
             row["note"].append("predicted a conflict of %s-way, no mean" % "/".join(
                 sorted({"%s- to %s" % (x["least_degree"], x["degree"]) if x.get("least_degree")
                         else str(x.get("degree")) for x in fs})))
+        elif row["pred"] is None and fs and all(
+                str(x.get("status", "")).lower() == "ok" for x in fs):
+            # No conflict claimed without a mean (how wide the instructions
+            # are is not claimed): agrees when none is measured.
+            conflicts = m.ideal_pi and m.wpi > m.ideal_pi * (1 + rel) + abs_tol
+            row["verdict"] = VERDICT_DISAGREE if conflicts else VERDICT_AGREE_VERDICT
+            row["note"].append("predicted no conflict, no mean")
         elif row["pred"] is None:
             row["verdict"] = VERDICT_NOT_PREDICTED
             reasons = sorted({str(x.get("reason", "")).strip() for x in fs
