@@ -27,6 +27,14 @@ enum class SymbolKind {
   Unknown,   ///< anything not known statically
 };
 
+/// Where an Unknown symbol's value comes from, where a consumer needs more
+/// than its reason's words.
+enum class SymbolOrigin {
+  Other,
+  KernelArgument, ///< a kernel's argument (or a member of one taken by value)
+  LaunchBuiltin,  ///< blockIdx, gridDim: set by the launch
+};
+
 struct SymbolInfo {
   SymbolKind Kind = SymbolKind::Unknown;
   std::string Name;    ///< spelling for messages ("threadIdx.x", "stride")
@@ -49,6 +57,9 @@ struct SymbolInfo {
   /// buffer, an atomic's old value), or computed from one: no compile-time
   /// analysis can know it.
   bool FromData = false;
+  /// Unknown: a kernel argument or a launch builtin, of which the compiler
+  /// knows no bits (not a reason's words).
+  SymbolOrigin Origin = SymbolOrigin::Other;
 };
 
 /// ", and depends on DATA, loaded from memory" for a value named \p Name

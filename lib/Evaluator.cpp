@@ -1461,8 +1461,9 @@ void AccessEvaluation::resolveConditions() {
     for (SymbolId Id : symbolsOf(C.Expr))
       OnData = OnData || (Symbols[Id].Kind == SymbolKind::Unknown &&
                           (Symbols[Id].FromData || Symbols[Id].LaneVarying));
-    AssumedLaneTest = AssumedLaneTest || (OnData && isLaneVarying(C.Expr));
-    if (isLaneVarying(C.Expr))
+    const bool PerLane = isLaneVarying(C.Expr);
+    AssumedLaneTest = AssumedLaneTest || (OnData && PerLane);
+    if (PerLane)
       Result.Assumptions.push_back(
           "assumed every lane " + std::string(Decides ? "that can satisfy `" : "satisfies `") +
           C.Text + (Decides ? "` does" : "`"));

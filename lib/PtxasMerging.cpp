@@ -131,8 +131,7 @@ std::optional<std::string> unknowableAlignment(const AccessModel &A,
         const SymbolInfo *I = S < Kernel.Symbols.size() ? &Kernel.Symbols[S] : nullptr;
         const bool Opaque = I && I->Kind == SymbolKind::Unknown && !I->LaneVarying &&
                             !I->Structural &&
-                            (I->Why == "it is a kernel argument" ||
-                             I->Why == "it is not known at compile time");
+                            I->Origin != SymbolOrigin::Other;
         Uniform = Uniform && Opaque;
         if (Opaque && Name.empty())
           Name = Kernel.symbolName(S);

@@ -241,6 +241,7 @@ private:
     S.Name = std::string(Base) + "." + Dims[Dim % 3];
     if (Kind == SymbolKind::Unknown) {
       S.Why = "it is not known at compile time";
+      S.Origin = SymbolOrigin::LaunchBuiltin;
       // blockIdx and gridDim: never negative.
       S.Domain = std::pair<int64_t, int64_t>(0, INT32_MAX);
     }
@@ -250,9 +251,11 @@ private:
   }
 
   SymRef unknown(const Value *V, std::string Name, std::string Why,
-                 bool Varying, bool FromData = false) {
+                 bool Varying, bool FromData = false,
+                 SymbolOrigin Origin = SymbolOrigin::Other) {
     SymbolInfo S;
     S.Kind = SymbolKind::Unknown;
+    S.Origin = Origin;
     S.Name = std::move(Name);
     S.Why = std::move(Why);
     S.LaneVarying = Varying;
@@ -437,6 +440,7 @@ private:
     S.Kind = SymbolKind::Unknown;
     S.Name = "`" + Name + "`";
     S.Why = "it is a kernel argument";
+    S.Origin = SymbolOrigin::KernelArgument;
     const SymbolId Id = named("arg:" + std::to_string(Index), S);
     Out.ParamSymbols[Index] = Id;
     return SymExpr::symbol(Id, typeOf(A->getType()));
@@ -919,7 +923,7 @@ private:
         return unknown(V, loadedName(L, P),
                        Uniform ? "it is a kernel argument"
                                : "it is a kernel argument indexed per lane",
-                       !Uniform);
+                       !Uniform, /*FromData=*/false, SymbolOrigin::KernelArgument);
     // AMD's dispatch packet and implicit arguments: the launch's grid and
     // block, set by the runtime, not data the program wrote.
     if (const auto *C = dyn_cast<CallBase>(Obj))
