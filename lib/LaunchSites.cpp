@@ -187,6 +187,8 @@ struct BodyInfo {
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> Decls;
   llvm::DenseMap<const VarDecl *, VarUses> Uses;
+  /// The lambda expressions of the body, by their closure class.
+  llvm::DenseMap<const CXXRecordDecl *, const LambdaExpr *> Lambdas;
   /// Statements of a block: their index, and how many of the block's
   /// statements up to and including them are case labels.
   llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> InBlock;
@@ -233,6 +235,8 @@ std::unique_ptr<BodyInfo> scanBody(const Stmt *Body) {
       }
     } else if (isa<SwitchStmt>(S)) {
       B->HasSwitch = true;
+    } else if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      B->Lambdas[LE->getLambdaClass()] = LE;
     }
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       B->HasLoop = true;
@@ -671,11 +675,13 @@ private:
   }
   std::optional<APSInt> binary(BinaryOperatorKind Op, APSInt L, APSInt R,
                                QualType LHSType, QualType ResultType) const;
-  Value variable(const VarDecl *VD, const DeclRefExpr *Read, const Frame *F,
+  Value variable(const VarDecl *VD, const Stmt *Read, const Frame *F,
                  unsigned Depth);
-  Value compute(const VarDecl *VD, const DeclRefExpr *Read, const Frame *F,
+  Value compute(const VarDecl *VD, const Stmt *Read, const Frame *F,
                 unsigned Depth);
-  llvm::DenseMap<std::pair<const VarDecl *, const DeclRefExpr *>, Value> Memo;
+  Value captured(const VarDecl *VD, const Frame *F, unsigned Depth);
+  bool capturedUnchanged(BodyInfo &B, const VarDecl *VD, const LambdaExpr *LE);
+  llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, Value> Memo;
   Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
   Value construct(const CXXConstructExpr *CCE, const Frame *F, unsigned Depth);
   void apply(const Write &W, Value &V, const Frame *F, unsigned Depth);
@@ -1165,7 +1171,7 @@ ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
   return Kernels;
 }
 
-Value ValueFolder::variable(const VarDecl *VD, const DeclRefExpr *Read,
+Value ValueFolder::variable(const VarDecl *VD, const Stmt *Read,
                             const Frame *F, unsigned Depth) {
   // Reads in a frame without bound parameters have one value: computed
   // once (a chain of updates costs its length, a cycle is unknown).
@@ -1182,7 +1188,7 @@ Value ValueFolder::variable(const VarDecl *VD, const DeclRefExpr *Read,
   return compute(VD, Read, F, Depth);
 }
 
-Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
+Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
                            const Frame *F, unsigned Depth) {
   QualType T = VD->getType();
   const bool Record = isXYZRecord(T);
@@ -1222,7 +1228,7 @@ Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
   if (!Parm) {
     auto DIt = B.Decls.find(VD);
     if (DIt == B.Decls.end())
-      return Value(); // declared outside this body
+      return captured(VD, F, Depth); // declared outside this body
     Decl = DIt->second;
     if (VD->getInit())
       V = value(VD->getInit(), F, Depth + 1);
@@ -1237,10 +1243,19 @@ Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
     for (const Stmt *S : B.chain(Decl))
       R.DeclAncestors.insert(S);
   // Read inside a lambda that does not declare the variable: captured when
-  // the lambda was made, or by reference and read whenever it is called.
-  for (const Stmt *S : R.Chain)
-    if (isa<LambdaExpr, BlockExpr>(S) && !R.DeclAncestors.count(S))
+  // the lambda was made (the outermost such lambda), or by reference and
+  // read whenever it is called.
+  const LambdaExpr *MadeAt = nullptr;
+  for (const Stmt *S : R.Chain) {
+    if (S == Read || R.DeclAncestors.count(S))
+      continue;
+    if (isa<BlockExpr>(S))
       return Value();
+    if (const auto *LE = dyn_cast<LambdaExpr>(S))
+      MadeAt = LE;
+  }
+  if (MadeAt)
+    return capturedUnchanged(B, VD, MadeAt) ? variable(VD, MadeAt, F, Depth + 1) : Value();
   auto UIt = B.Uses.find(VD);
   if (UIt == B.Uses.end()) {
     VarUses U = classifyUses(B, VD);
@@ -1285,6 +1300,68 @@ Value ValueFolder::compute(const VarDecl *VD, const DeclRefExpr *Read,
     if (Lost[I])
       V.Part[I].reset();
   return V;
+}
+
+/// Whether the lambda \p LE of \p B holds, whenever it runs, the value \p VD
+/// has where \p LE is made: it captures \p VD and nothing writes \p VD inside
+/// it; by reference, nothing writes it after the lambda is made either (nor
+/// in a loop around it), and its address is not taken.
+bool ValueFolder::capturedUnchanged(BodyInfo &B, const VarDecl *VD, const LambdaExpr *LE) {
+  bool ByRef = false, Captured = false;
+  for (const LambdaCapture &C : LE->captures())
+    if (C.capturesVariable() && C.getCapturedVar() == VD) {
+      Captured = true;
+      ByRef = C.getCaptureKind() == LCK_ByRef;
+    }
+  if (!Captured)
+    return false;
+  auto UIt = B.Uses.find(VD);
+  if (UIt == B.Uses.end())
+    UIt = B.Uses.insert({VD, classifyUses(B, VD)}).first;
+  const VarUses &U = UIt->second;
+  if (ByRef && U.Escapes)
+    return false;
+  const unsigned Made = B.Post.lookup(LE);
+  const auto Around = B.chain(LE);
+  for (const Write &W : U.Writes) {
+    const auto Chain = B.chain(W.At);
+    if (llvm::is_contained(Chain, LE))
+      return false;
+    if (!ByRef)
+      continue;
+    if (B.Post.lookup(W.At) > Made)
+      return false;
+    for (const Stmt *S : Around)
+      if (isLoop(S) && llvm::is_contained(Chain, S))
+        return false;
+  }
+  return true;
+}
+
+/// \p VD read in the body of a lambda (\p F's function is its call
+/// operator) that captured it from the function around: its value where
+/// the lambda is made. By copy, that is the value the lambda holds; by
+/// reference, it is the value when the lambda runs only if nothing writes
+/// the variable after the lambda is made or inside it (the BOOL_SWITCH
+/// dispatch of LLM kernels: `[&] { k<C><<<grid, block>>>(...); }()`).
+Value ValueFolder::captured(const VarDecl *VD, const Frame *F, unsigned Depth) {
+  const auto *Op = dyn_cast_or_null<CXXMethodDecl>(F ? F->Fn : nullptr);
+  if (!Op || !Op->getParent()->isLambda() || Depth > MaxDepth)
+    return Value();
+  const CXXRecordDecl *Closure = Op->getParent();
+  const auto *Outer = dyn_cast<FunctionDecl>(Closure->getDeclContext());
+  if (!Outer || !Outer->getBody())
+    return Value();
+  BodyInfo &OB = body(Outer->getBody());
+  const LambdaExpr *LE = OB.Lambdas.lookup(Closure);
+  if (!LE)
+    return Value();
+  if (!capturedUnchanged(OB, VD, LE))
+    return Value();
+  Frame Around;
+  Around.Fn = Outer;
+  Around.Body = Outer->getBody();
+  return variable(VD, LE, &Around, Depth + 1);
 }
 
 void ValueFolder::apply(const Write &W, Value &V, const Frame *F, unsigned Depth) {

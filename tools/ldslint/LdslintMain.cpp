@@ -37,7 +37,9 @@
 #include "Explain.h"
 #include "HtmlReport.h"
 #include "FixExport.h"
+#include "HostErrors.h"
 #include "NvccFlags.h"
+#include "NvccIntrinsics.h"
 #include "Simulate.h"
 #include "JsonReport.h"
 #include "SarifReport.h"
@@ -162,6 +164,7 @@ cl::opt<unsigned> WorkerColors("worker-colors", cl::Hidden, cl::init(0));
 cl::opt<std::string> WorkerAbortForTest("worker-abort-for-test", cl::Hidden);
 
 using ldslint::FailedFile;
+using ldslint::HostErrorFilter;
 using ldslint::Notes;
 using ldslint::RunState;
 
@@ -206,27 +209,46 @@ private:
   const SourceManager &SM;
 };
 
-/// Says which host-only code -fgpu-defer-diag set aside (once per place).
-void noteSetAside(ASTContext &Ctx, RunState &S) {
-  if (!S.AddedDeferDiag)
-    return;
+/// Says which host-only code was set aside: expressions -fgpu-defer-diag
+/// left as RecoveryExprs, and errors \p Filter kept from stopping the file
+/// (once per place).
+void noteSetAside(ASTContext &Ctx, RunState &S, const HostErrorFilter *Filter) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SetAsideScan Scan(SM);
-  Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (Scan.Found.empty())
+  std::vector<std::pair<SourceLocation, std::string>> Places;
+  if (Filter)
+    for (const HostErrorFilter::SetAside &E : Filter->setAside())
+      Places.push_back({E.Loc, E.Message});
+  if (S.AddedDeferDiag) {
+    SetAsideScan Scan(SM);
+    Scan.TraverseDecl(Ctx.getTranslationUnitDecl());
+    // An expression around an error already listed is the same place.
+    const size_t Errors = Places.size();
+    auto within = [&](SourceLocation L, SourceRange R) {
+      L = SM.getFileLoc(L);
+      return !SM.isBeforeInTranslationUnit(L, SM.getFileLoc(R.getBegin())) &&
+             !SM.isBeforeInTranslationUnit(SM.getFileLoc(R.getEnd()), L);
+    };
+    for (const auto &[Range, What] : Scan.Found)
+      if (std::none_of(Places.begin(), Places.begin() + Errors,
+                       [&](const auto &P) { return within(P.first, Range); }))
+        Places.push_back({Range.getBegin(), What});
+  }
+  if (Places.empty())
     return;
+  std::stable_sort(Places.begin(), Places.end(), [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(SM.getFileLoc(A.first), SM.getFileLoc(B.first));
+  });
   std::string Where;
-  for (size_t I = 0; I < Scan.Found.size() && I < 3; ++I) {
-    const PresumedLoc P =
-        SM.getPresumedLoc(SM.getFileLoc(Scan.Found[I].first.getBegin()));
+  for (size_t I = 0; I < Places.size() && I < 3; ++I) {
+    const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Places[I].first));
     Where += I ? ", " : "";
     if (P.isValid())
       Where += std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
                ":" + std::to_string(P.getColumn()) + " ";
-    Where += "(" + Scan.Found[I].second + ")";
+    Where += "(" + Places[I].second + ")";
   }
-  if (Scan.Found.size() > 3)
-    Where += " and " + std::to_string(Scan.Found.size() - 3) + " more";
+  if (Places.size() > 3)
+    Where += " and " + std::to_string(Places.size() - 3) + " more";
   S.Said.say("host-only code that clang's device compile rejects (nvcc "
              "compiles it with the host compiler) was set aside, the kernels "
              "are analysed: " + Where);
@@ -234,11 +256,13 @@ void noteSetAside(ASTContext &Ctx, RunState &S) {
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &CI, RunState &S) : CI(CI), S(S) {}
+  Consumer(CompilerInstance &CI, RunState &S, const HostErrorFilter *Filter)
+      : CI(CI), S(S), Filter(Filter) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (!CI.getLangOpts().CUDAIsDevice || CI.getDiagnostics().hasErrorOccurred())
+    if (!CI.getLangOpts().CUDAIsDevice || CI.getDiagnostics().hasFatalErrorOccurred() ||
+        (Filter ? Filter->keptErrors() : CI.getDiagnostics().hasErrorOccurred()))
       return;
-    noteSetAside(Ctx, S);
+    noteSetAside(Ctx, S, Filter);
     const unsigned Wave = Ctx.getTargetInfo().getGridValue().GV_Warp_Size;
     const std::string Arch =
         S.Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : S.Opts.ArchOverride;
@@ -312,6 +336,7 @@ public:
 private:
   CompilerInstance &CI;
   RunState &S;
+  const HostErrorFilter *Filter; ///< without -fgpu-defer-diag, none
 };
 
 class Action : public ASTFrontendAction {
@@ -319,7 +344,7 @@ public:
   explicit Action(RunState &S) : S(S) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<Consumer>(CI, S);
+    return std::make_unique<Consumer>(CI, S, HostErrorFilter::install(CI));
   }
 
 private:
@@ -507,6 +532,16 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
       Extra.push_back(Cccl);
       S.Said.say("added -isystem " + Cccl +
                  " (CUDA 13 CCCL headers, as nvcc does)");
+    }
+    if (!S.NvccIntrinsics.empty() && sys::fs::exists(Cuda + "/include/cuda_runtime.h")) {
+      Extra.push_back("-include");
+      Extra.push_back(ldslint::NvccIntrinsicsPath);
+      std::string Names;
+      for (const std::string &N : S.NvccIntrinsics)
+        Names += (Names.empty() ? "" : ", ") + N;
+      S.Said.say("added -include " + std::string(ldslint::NvccIntrinsicsPath) + " (" +
+                 Names + ": nvcc's cache-hinted loads and stores, which clang " +
+                 CLANG_VERSION_STRING "'s CUDA headers lack)");
     }
     const std::string Version = cudaHeaderVersion(Cuda);
     // clang takes the SDK version from the CUDA installation it detects; it
@@ -758,6 +793,8 @@ int main(int argc, const char **argv) {
     }
 
   const std::string ResourceDir = findResourceDir();
+  S.NvccIntrinsics = ldslint::intrinsicsClangLacks(ResourceDir);
+  const std::string NvccPrelude = ldslint::nvccIntrinsicsPrelude(S.NvccIntrinsics);
   int Status = 0;
   const bool Progress =
       WholeProject && !Worker && sys::Process::StandardErrIsDisplayed();
@@ -842,6 +879,8 @@ int main(int argc, const char **argv) {
           [&](const CommandLineArguments &Args, StringRef Filename) {
             return addUserEnvironment(Args, Filename, ResourceDir, S);
           });
+      if (!S.NvccIntrinsics.empty())
+        Tool.mapVirtualFile(ldslint::NvccIntrinsicsPath, NvccPrelude);
       if (Worker && (WorkerColors & ldslint::StderrColors))
         Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
             "-fcolor-diagnostics", ArgumentInsertPosition::END));

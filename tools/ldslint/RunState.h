@@ -67,6 +67,8 @@ struct RunState {
   Notes Said;
   /// The current compile got -fgpu-defer-diag from ldslint.
   bool AddedDeferDiag = false;
+  /// nvcc's device intrinsics the driver's prelude defines (clang lacks them).
+  std::vector<std::string> NvccIntrinsics;
 
   bool failed(const std::string &File) const {
     for (const FailedFile &F : Failed)
