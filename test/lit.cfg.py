@@ -25,6 +25,18 @@ if getattr(config, "sanitizer_runtimes", []):
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
+# <omp.h> only from GCC's own headers (clang has one with its libomp).
+import glob
+import subprocess
+try:
+    resource = subprocess.run([config.clang.split()[0], "-print-resource-dir"],
+                              capture_output=True, text=True).stdout.strip()
+except OSError:
+    resource = ""
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h") and resource and \
+        not os.path.exists(os.path.join(resource, "include", "omp.h")):
+    config.available_features.add("gcc-omp-only")
+
 # A hermetic CUDA / HIP compile: stub header, no SDK.
 clang = config.clang + " -Wno-unknown-cuda-version"
 # clang 15 does not know sm_90; the NVIDIA bank model is the same for sm_80.

@@ -498,6 +498,31 @@ std::string cudaHeaderVersion(const std::string &Cuda) {
   return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
 
+/// The include directory of the newest GCC under /usr/lib/gcc that has
+/// <omp.h> ("" if none): nvcc preprocesses with the host compiler, whose
+/// own headers come after the system ones; clang has an <omp.h> only with
+/// its libomp package.
+std::string hostCompilerOmpDir() {
+  std::string Best;
+  unsigned BestVersion = 0;
+  std::error_code EC;
+  for (sys::fs::directory_iterator T("/usr/lib/gcc", EC), End; !EC && T != End;
+       T.increment(EC)) {
+    std::error_code EV;
+    for (sys::fs::directory_iterator V(T->path(), EV); !EV && V != End; V.increment(EV)) {
+      unsigned Version = 0;
+      if (StringRef(sys::path::filename(V->path())).consumeInteger(10, Version))
+        continue;
+      const std::string Dir = V->path() + "/include";
+      if (Version > BestVersion && sys::fs::exists(Dir + "/omp.h")) {
+        Best = Dir;
+        BestVersion = Version;
+      }
+    }
+  }
+  return Best;
+}
+
 /// Adds what a user's compile has without asking (see the file comment),
 /// saying each addition once.
 CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
@@ -583,6 +608,17 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
                  " no longer predefines it; HIP 5.x headers use it)");
     }
 #endif
+  }
+  if ((Lang == "cuda" || Lang == "hip") && !ResourceDir.empty() &&
+      !sys::fs::exists(ResourceDir + "/include/omp.h")) {
+    static const std::string Omp = hostCompilerOmpDir();
+    if (!Omp.empty()) {
+      Extra.push_back("-idirafter");
+      Extra.push_back(Omp);
+      S.Said.say("added -idirafter " + Omp + " (the host compiler's own headers, "
+                 "such as <omp.h>, which nvcc's build finds through it; searched "
+                 "after every other directory)");
+    }
   }
   S.AddedDeferDiag = false;
   if ((Lang == "cuda" || Lang == "hip") && !hasArg(Args, "-fgpu-defer-diag") &&
