@@ -104,6 +104,11 @@ struct LoopModel {
   /// A `break` joined the loop's test: an iteration may leave the loop
   /// before its accesses (how ptxas emits such loops is not measured).
   bool ExitsInBody = false;
+  /// Each way out of the loop is a test every lane of an iteration runs
+  /// and that is the same for all of them: lanes leave together, so the
+  /// variables stay the same for all lanes when their steps are, also
+  /// where the exits are not understood (Cond null).
+  bool UniformExits = false;
   std::vector<LoopCompanion> Companions;
   std::string Text; ///< header spelling, for messages
 };

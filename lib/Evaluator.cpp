@@ -1248,7 +1248,8 @@ void AccessEvaluation::resolveLoops() {
       }
       return false;
     };
-    bool LoopVaries = varies(L.Init) || varies(L.Cond) || varies(L.Next);
+    bool LoopVaries = varies(L.Init) || (L.Cond || !L.UniformExits ? varies(L.Cond) : false) ||
+                      varies(L.Next);
     for (const LoopCompanion &C : L.Companions)
       LoopVaries |= varies(C.Init) || varies(C.Next);
     const std::string Data = dataIn(L, /*WithExit=*/false);

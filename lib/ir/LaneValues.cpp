@@ -1464,6 +1464,16 @@ private:
       Cond = testWithBreaks(L, Exiting);
     }
     const bool ExitsInBody = Exiting.size() > 1 && Cond;
+    // Every lane of an iteration reaches each exit and takes it or not
+    // together (a block-uniform early exit): lanes stay in step.
+    bool UniformExits = !Exiting.empty() && L->getLoopLatch();
+    for (const BasicBlock *E : Exiting) {
+      const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+      const SymRef Test = Br && Br->isConditional() ? value(Br->getCondition()) : nullptr;
+      if (!UniformExits || !Test || isVarying(Test) || LI.getLoopFor(E) != L ||
+          !DT.dominates(E, L->getLoopLatch()))
+        UniformExits = false;
+    }
 
     // The loop's variable: the one its test reads (else the first).
     int Primary = -1;
@@ -1495,6 +1505,7 @@ private:
     M.Enumerable = static_cast<bool>(Cond);
     M.UnrollDisabled = unrollDisabled(*L);
     M.ExitsInBody = ExitsInBody;
+    M.UniformExits = UniformExits;
     M.Text = Text;
     K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);

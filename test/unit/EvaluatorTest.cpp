@@ -621,6 +621,53 @@ TEST(Evaluator, ALoopWithAJoinedBreakIsNeverSteppedWithoutItsTest) {
 }
 
 namespace {
+/// for (i = 0; ...; ++i) { [exits not understood]; buf = (buf + 1) % 2;
+///   tile[buf][t] } with a 32-word row per buffer: only lanes that stay in
+/// step (LoopModel::UniformExits) share `buf`.
+EvalResult toggledBuffer(Fixture &F, bool UniformExits) {
+  const IntType I32{32, true};
+  const SymbolId Iv = F.loopVar("i", 0), Buf = F.loopVar("buf", 0);
+  auto c32 = [&](int64_t V) { return SymExpr::constant(V, I32); };
+  LoopModel L;
+  L.Var = Iv;
+  L.VarType = I32;
+  L.Init = c32(0);
+  L.Next = SymExpr::binary(Op::Add, SymExpr::symbol(Iv, I32), c32(1), I32);
+  L.Enumerable = false; // a break the front end could not join to the test
+  L.UniformExits = UniformExits;
+  LoopCompanion C;
+  C.Var = Buf;
+  C.VarType = I32;
+  C.Init = c32(0);
+  C.Next = SymExpr::binary(Op::Rem,
+                           SymExpr::binary(Op::Add, SymExpr::symbol(Buf, I32), c32(1), I32),
+                           c32(2), I32);
+  L.Companions.push_back(C);
+  F.K.Loops.push_back(L);
+  AccessModel A;
+  A.Address = add(mul(SymExpr::symbol(Buf, I32), F.c(32 * 4)), mul(F.sym(F.Tx), F.c(4)));
+  A.Loops = {0};
+  return evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
+                        EvalOptions());
+}
+} // namespace
+
+// Lanes that leave a loop together hold the same companion values in every
+// iteration: `buf` is 0 or 1 for the whole warp, a uniform row offset.
+TEST(Evaluator, ACompanionOfALoopWhoseExitsAreUniformIsTheSameInEveryLane) {
+  Fixture F;
+  EvalResult R = toggledBuffer(F, /*UniformExits=*/true);
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+}
+
+TEST(Evaluator, ACompanionOfALoopLanesMayLeaveApartDiffersBetweenLanes) {
+  Fixture F;
+  EvalResult R = toggledBuffer(F, /*UniformExits=*/false);
+  EXPECT_EQ(R.Status, Verdict::Unknown) << R.Reason;
+  EXPECT_NE(R.Reason.find("differs between lanes"), std::string::npos) << R.Reason;
+}
+
+namespace {
 /// for (k = 2; k <= n; k <<= 1) for (j = k >> 1; j > 0; j >>= 1)
 ///   [if ((t ^ j) > t)] s[Scale * (t ^ j)]
 /// with n a kernel parameter: neither loop can be enumerated, but `j`
