@@ -2151,13 +2151,16 @@ EvalResult AccessEvaluation::run() {
     R.MeanKnown = false;
   // An array no larger than one row of the banks has each of its words in
   // a bank of its own: no index, however unknown, makes two lanes meet in
-  // a bank at different words (a 4-word table read at `t / group`).
-  // NVIDIA's 4-byte banks, accesses of a word or less (one wavefront).
+  // a bank at different words (a 4-word table read at `t / group`; rocRAND
+  // sobol's 32 direction words read at a data-dependent index). Accesses of
+  // a word or less: one wavefront on NVIDIA (measured, small28.cu), one
+  // pass per half-wave of AMD's b32 (the published lane groups; no AMD GPU
+  // measured it).
   const uint64_t Row = uint64_t(Model.NumBanks) * Model.BankBytes;
   // Not for a yes/no question (ExpectZeroAddress: unknown is "no"), nor for
   // an operation that is not modelled (inline assembly, a call, an address
   // built from two variables).
-  if (R.Status == Verdict::Unknown && !Model.IsAMD && !Options.ExpectZeroAddress &&
+  if (R.Status == Verdict::Unknown && !Options.ExpectZeroAddress &&
       Access.Kind != AccessKind::Atomic && Access.Address && Access.Unsupported.empty() &&
       BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared &&
       Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut) {
