@@ -111,6 +111,29 @@ SymRef stepOf(const SymRef &Next, SymbolId Var) {
   return nullptr;
 }
 
+/// A loop that runs once, `for (i = 0; i < 1; ++i)`, whose step instcombine
+/// folded to the value after it (`i = phi [0], [1]`, test `i == 0`): read
+/// as stepping by the difference, which gives the same values (the start,
+/// then the value it leaves with), so that what follows it (a companion
+/// `idx += 8`, its value after the loop) is followed as for a longer loop.
+void oneTripStep(LoopModel &M) {
+  if (M.Step || !M.Init || !M.Next || !M.Cond || !M.Init->isConst() || !M.Next->isConst())
+    return;
+  const int64_t From = M.Init->Value, Then = M.Next->Value;
+  auto at = [&](int64_t V) {
+    return evaluate(*M.Cond, [&](SymbolId Id) -> std::optional<int64_t> {
+      if (Id == M.Var)
+        return V;
+      return std::nullopt;
+    });
+  };
+  const std::optional<int64_t> Runs = at(From), Stays = at(Then);
+  if (!Runs || !*Runs || !Stays || *Stays || From == Then)
+    return;
+  M.Step = SymExpr::constant(Then - From, M.VarType);
+  M.Next = SymExpr::binary(Op::Add, SymExpr::symbol(M.Var, M.VarType), M.Step, M.VarType);
+}
+
 /// "i.0" -> "i", "p.addr" -> "p"; unnamed -> "".
 std::string sourceName(const Value *V) {
   if (!V->hasName())
@@ -1501,6 +1524,7 @@ private:
     M.Next = Parts[Primary].Next;
     M.Cond = Cond;
     M.Step = stepOf(M.Next, M.Var);
+    oneTripStep(M);
     M.TestAfterBody = TestAfterBody;
     M.Enumerable = static_cast<bool>(Cond);
     M.UnrollDisabled = unrollDisabled(*L);
