@@ -166,7 +166,8 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
       Launches = collectLaunchSites(Ctx, Options.LibraryKernels,
                                     [&](const FunctionDecl *FD) {
                                       return Generated.count(FD->getCanonicalDecl()) > 0;
-                                    });
+                                    },
+                                    Options.BrokenFunctions);
       debugTime("launch sites", Read);
       Findings = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, &Cache,
                                      &Out.Skipped, &Kept);

@@ -29,6 +29,10 @@ struct AnalysisOptions {
   /// showed cannot reach shared memory, when the front end saw it (the
   /// plugin): they are not generated again.
   const std::set<std::string> *CompiledWithoutShared = nullptr;
+  /// Host functions with errors the front end set aside (their statements
+  /// with errors are missing from the AST): launch shapes are not read
+  /// from their locals or parameters (canonical declarations).
+  const std::set<const clang::FunctionDecl *> *BrokenFunctions = nullptr;
   std::optional<BlockShape> AssumeBlock;
   /// Also analyse kernels defined in system headers (CUB's and thrust's
   /// device-wide kernels), reported at the library's lines: every answer is

@@ -2163,17 +2163,19 @@ EvalResult AccessEvaluation::run() {
   if (R.Status == Verdict::Unknown && !Options.ExpectZeroAddress &&
       Access.Kind != AccessKind::Atomic && Access.Address && Access.Unsupported.empty() &&
       BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared &&
-      Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut) {
+      Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut &&
+      !Phases.empty()) {
     const std::string Index = R.Reason;
     const uint64_t Instructions = std::max<uint64_t>(R.Instructions, 1);
     R = EvalResult();
     R.Instructions = Instructions;
     R.Status = Verdict::Ok;
     R.Degree = 1;
-    // One wavefront per 4-byte instruction; how wide the instructions
-    // are (ptxas may fuse them) is not claimed.
-    R.Wavefronts = 1;
-    R.Ideal = 1;
+    // One pass per lane group of a word-wide instruction (a warp on
+    // NVIDIA, each half of a wave64 on AMD); how wide the instructions are
+    // (ptxas may fuse them) is not claimed.
+    R.Wavefronts = static_cast<double>(Phases.size());
+    R.Ideal = static_cast<double>(Phases.size());
     R.MeanKnown = false;
     R.Assumptions.push_back(
         "the array is " + std::to_string(BoundBytes) + " bytes, within one row of the " +

@@ -624,7 +624,8 @@ struct Frame {
 
 class ValueFolder {
 public:
-  explicit ValueFolder(ASTContext &Ctx) : Ctx(Ctx) {}
+  ValueFolder(ASTContext &Ctx, const std::set<const FunctionDecl *> *Broken)
+      : Ctx(Ctx), Broken(Broken) {}
 
   /// An integer expression, read where it stands in \p F.
   std::optional<APSInt> integer(const Expr *E, const Frame *F, unsigned Depth = 0);
@@ -655,8 +656,27 @@ private:
   static constexpr unsigned MaxCallDepth = 4;
 
   ASTContext &Ctx;
+  const std::set<const FunctionDecl *> *Broken;
   llvm::DenseMap<const Stmt *, std::unique_ptr<BodyInfo>> Bodies;
   unsigned CallDepth = 0;
+
+  /// \p VD's uses in \p B, its writes in the body's order (cached).
+  const VarUses &usesOf(BodyInfo &B, const VarDecl *VD) {
+    auto It = B.Uses.find(VD);
+    if (It == B.Uses.end()) {
+      VarUses U = classifyUses(B, VD);
+      for (Write &W : U.Writes)
+        W.Order = B.Post.lookup(W.At);
+      std::sort(U.Writes.begin(), U.Writes.end(),
+                [](const Write &A, const Write &B) { return A.Order < B.Order; });
+      It = B.Uses.insert({VD, std::move(U)}).first;
+    }
+    return It->second;
+  }
+
+  bool isBroken(const FunctionDecl *Fn) const {
+    return Broken && Fn && Broken->count(Fn->getCanonicalDecl());
+  }
 
   BodyInfo &body(const Stmt *Body) {
     std::unique_ptr<BodyInfo> &B = Bodies[Body];
@@ -1045,7 +1065,7 @@ const Stmt *previousInBlock(const CompoundStmt *Block, const Stmt *S) {
 
 bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
                              std::string &Why) {
-  if (!F.Body || !F.Fn)
+  if (!F.Body || !F.Fn || isBroken(F.Fn))
     return false;
   BodyInfo &B = body(F.Body);
   // A `goto` may enter the guarded statements without passing the test.
@@ -1128,7 +1148,7 @@ bool ValueFolder::bindGuards(const Stmt *S, const Frame &F, Frame &Out,
 std::vector<const FunctionDecl *>
 ValueFolder::kernelsHeldBy(const Expr *Callee, const Frame *F) {
   std::vector<const FunctionDecl *> Kernels;
-  if (!Callee || !F || !F->Body)
+  if (!Callee || !F || !F->Body || isBroken(F->Fn))
     return Kernels;
   Callee = Callee->IgnoreParenCasts(); // `(const void *)f` for a launch call
   if (const auto *UO = dyn_cast<UnaryOperator>(Callee))
@@ -1208,7 +1228,7 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
     const Frame *InitFrame = VD->hasLocalStorage() ? F : nullptr;
     return value(VD->getInit(), InitFrame, Depth + 1);
   }
-  if (!F)
+  if (!F || isBroken(F->Fn))
     return Value();
   const Stmt *Decl = nullptr;
   Value V;
@@ -1256,16 +1276,7 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
   }
   if (MadeAt)
     return capturedUnchanged(B, VD, MadeAt) ? variable(VD, MadeAt, F, Depth + 1) : Value();
-  auto UIt = B.Uses.find(VD);
-  if (UIt == B.Uses.end()) {
-    VarUses U = classifyUses(B, VD);
-    for (Write &W : U.Writes)
-      W.Order = B.Post.lookup(W.At);
-    std::sort(U.Writes.begin(), U.Writes.end(),
-              [](const Write &A, const Write &B) { return A.Order < B.Order; });
-    UIt = B.Uses.insert({VD, std::move(U)}).first;
-  }
-  const VarUses &U = UIt->second;
+  const VarUses &U = usesOf(B, VD);
   if (U.Escapes || (B.HasGoto && !U.Writes.empty()))
     return Value();
   // Without loops, a write that ends after the read (post-order) cannot
@@ -1315,10 +1326,7 @@ bool ValueFolder::capturedUnchanged(BodyInfo &B, const VarDecl *VD, const Lambda
     }
   if (!Captured)
     return false;
-  auto UIt = B.Uses.find(VD);
-  if (UIt == B.Uses.end())
-    UIt = B.Uses.insert({VD, classifyUses(B, VD)}).first;
-  const VarUses &U = UIt->second;
+  const VarUses &U = usesOf(B, VD);
   if (ByRef && U.Escapes)
     return false;
   const unsigned Made = B.Post.lookup(LE);
@@ -1459,8 +1467,9 @@ bool isRuntimeLaunch(const FunctionDecl *Callee) {
 
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
-  LaunchVisitor(ASTContext &Ctx, LaunchSites &Out)
-      : Ctx(Ctx), Out(Out), Folder(Ctx) {}
+  LaunchVisitor(ASTContext &Ctx, LaunchSites &Out,
+                const std::set<const FunctionDecl *> *Broken)
+      : Ctx(Ctx), Out(Out), Folder(Ctx, Broken) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   /// Kernels and device functions launch nothing without relocatable
@@ -1791,9 +1800,10 @@ std::vector<BlockShape> shapesOfThreadNumbering(ASTContext &Ctx,
 } // namespace
 
 LaunchSites collectLaunchSites(ASTContext &Ctx, bool SystemHeaders,
-                               const std::function<bool(const FunctionDecl *)> &Read) {
+                               const std::function<bool(const FunctionDecl *)> &Read,
+                               const std::set<const FunctionDecl *> *Broken) {
   LaunchSites Out;
-  LaunchVisitor V(Ctx, Out);
+  LaunchVisitor V(Ctx, Out, Broken);
   traverseUnit(V, Ctx, SystemHeaders);
   V.finish(Read);
   return Out;

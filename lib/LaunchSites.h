@@ -27,6 +27,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace ldslint {
@@ -52,9 +53,13 @@ using LaunchSites = std::map<const clang::FunctionDecl *, std::vector<LaunchConf
 /// Where \p Read is given, the launches of a named kernel it declines are
 /// not read (a kernel without shared memory needs no block shape); launches
 /// through function pointers always are.
+/// \p Broken: functions whose code clang could not wholly build (errors set
+/// aside in host-only code: a statement with an error is dropped, so what
+/// it wrote is not seen); nothing is read from their locals or parameters.
 LaunchSites collectLaunchSites(
     clang::ASTContext &Ctx, bool SystemHeaders,
-    const std::function<bool(const clang::FunctionDecl *)> &Read = nullptr);
+    const std::function<bool(const clang::FunctionDecl *)> &Read = nullptr,
+    const std::set<const clang::FunctionDecl *> *Broken = nullptr);
 
 /// The configurations to analyse \p Kernel with (several when launch sites
 /// differ); never empty. A configuration no launch gives a shape to takes

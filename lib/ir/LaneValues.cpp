@@ -1489,12 +1489,23 @@ private:
     const bool ExitsInBody = Exiting.size() > 1 && Cond;
     // Every lane of an iteration reaches each exit and takes it or not
     // together (a block-uniform early exit): lanes stay in step.
+    // Another loop's variable in a test may be its value after that loop,
+    // which can differ between lanes when that loop's test does.
     bool UniformExits = !Exiting.empty() && L->getLoopLatch();
+    auto readsOtherLoops = [&](const SymRef &Test) {
+      bool Other = false;
+      forEachSymbol(*Test, [&](SymbolId Id) {
+        Other |= K.Symbols[Id].Kind == SymbolKind::LoopVar &&
+                 std::none_of(Vars.begin(), Vars.end(),
+                              [&](const Var &V) { return V.Sym == Id; });
+      });
+      return Other;
+    };
     for (const BasicBlock *E : Exiting) {
       const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
       const SymRef Test = Br && Br->isConditional() ? value(Br->getCondition()) : nullptr;
-      if (!UniformExits || !Test || isVarying(Test) || LI.getLoopFor(E) != L ||
-          !DT.dominates(E, L->getLoopLatch()))
+      if (!UniformExits || !Test || isVarying(Test) || readsOtherLoops(Test) ||
+          LI.getLoopFor(E) != L || !DT.dominates(E, L->getLoopLatch()))
         UniformExits = false;
     }
 

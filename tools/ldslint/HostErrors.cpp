@@ -2,6 +2,7 @@
 #include "HostErrors.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
@@ -47,11 +48,13 @@ bool HostErrorFilter::IncludeInDiagnosticCounts() const {
 /// compiled for the host only: no __device__ or __global__ attribute,
 /// explicit or implied (constexpr functions and those under `#pragma clang
 /// force_cuda_host_device` carry an implicit __device__).
-bool HostErrorFilter::inHostOnlyFunction() const {
+const FunctionDecl *HostErrorFilter::hostOnlyFunction() const {
   if (!CI.hasSema())
-    return false;
+    return nullptr;
   const FunctionDecl *FD = CI.getSema().getCurFunctionDecl(/*AllowLambda=*/true);
-  return FD && !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
+  if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
+    return nullptr;
+  return FD;
 }
 
 void HostErrorFilter::HandleDiagnostic(DiagnosticsEngine::Level Level,
@@ -63,12 +66,22 @@ void HostErrorFilter::HandleDiagnostic(DiagnosticsEngine::Level Level,
     // Only Sema's errors: after a syntax error the parser may have taken
     // a kernel for part of a host function's body.
     const unsigned ID = Info.getID();
-    DroppingNotes = Level == DiagnosticsEngine::Error && ID >= diag::DIAG_START_SEMA &&
-                    ID < diag::DIAG_START_ANALYSIS && inHostOnlyFunction();
-    if (DroppingNotes) {
+    const FunctionDecl *Host =
+        Level == DiagnosticsEngine::Error && ID >= diag::DIAG_START_SEMA &&
+                ID < diag::DIAG_START_ANALYSIS
+            ? hostOnlyFunction()
+            : nullptr;
+    DroppingNotes = Host != nullptr;
+    if (Host) {
       llvm::SmallString<128> Text;
       Info.FormatDiagnostic(Text);
       Found.push_back({Info.getLocation(), Text.str().str()});
+      InFunctions.insert(Host->getCanonicalDecl());
+      // The lambda's function too: launches in its body are read in it.
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(Host))
+        if (MD->getParent()->isLambda())
+          if (const auto *Around = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext()))
+            InFunctions.insert(Around->getCanonicalDecl());
       return;
     }
   }

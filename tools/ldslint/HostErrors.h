@@ -6,9 +6,13 @@
 // overload clang's headers lack). A semantic error inside the body of a
 // host-only function cannot change the device code: with -fgpu-defer-diag
 // (which the driver adds unless told -fno-gpu-defer-diag) the filter sets
-// it aside (it is neither printed nor counted), the kernels are analysed,
-// and the driver says where it was. Syntax errors, errors anywhere else and
-// fatal ones stop the file as before.
+// it aside: it is not printed, and the compile does not count it as failed
+// (clang's engine still counts it, so the error limit is lifted: the set
+// aside errors would otherwise stop the parse). The kernels are analysed,
+// the driver says where the errors were, and no launch shape is read from
+// the functions they were in (clang drops a statement with an error, and
+// what it wrote with it). Syntax errors, errors anywhere else and fatal
+// ones stop the file as before.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LDSLINT_TOOLS_HOSTERRORS_H
@@ -18,11 +22,13 @@
 #include "clang/Basic/SourceLocation.h"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace clang {
 class CompilerInstance;
+class FunctionDecl;
 }
 
 namespace ldslint {
@@ -49,18 +55,22 @@ public:
 
   /// The errors set aside, in the order clang reported them.
   const std::vector<SetAside> &setAside() const { return Found; }
+  /// The functions they were in (canonical declarations).
+  const std::set<const clang::FunctionDecl *> &functions() const { return InFunctions; }
   /// Whether an error that was not set aside was reported.
   bool keptErrors() const { return KeptErrors > 0; }
 
 private:
   HostErrorFilter(clang::CompilerInstance &CI, clang::DiagnosticConsumer &Next,
                   std::unique_ptr<clang::DiagnosticConsumer> Owned);
-  bool inHostOnlyFunction() const;
+  /// Sema's current function when it is compiled for the host only.
+  const clang::FunctionDecl *hostOnlyFunction() const;
 
   clang::CompilerInstance &CI;
   clang::DiagnosticConsumer &Next;
   std::unique_ptr<clang::DiagnosticConsumer> Owned;
   std::vector<SetAside> Found;
+  std::set<const clang::FunctionDecl *> InFunctions;
   unsigned KeptErrors = 0;
   /// The last error or warning was set aside: its notes go with it.
   bool DroppingNotes = false;

@@ -64,7 +64,13 @@
 #include "llvm/Support/Process.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Host.h"
+#else
+#include "llvm/Support/Host.h"
+#endif
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -224,6 +230,8 @@ void noteSetAside(ASTContext &Ctx, RunState &S, const HostErrorFilter *Filter) {
     // An expression around an error already listed is the same place.
     const size_t Errors = Places.size();
     auto within = [&](SourceLocation L, SourceRange R) {
+      if (L.isInvalid() || R.getBegin().isInvalid() || R.getEnd().isInvalid())
+        return false;
       L = SM.getFileLoc(L);
       return !SM.isBeforeInTranslationUnit(L, SM.getFileLoc(R.getBegin())) &&
              !SM.isBeforeInTranslationUnit(SM.getFileLoc(R.getEnd()), L);
@@ -235,7 +243,10 @@ void noteSetAside(ASTContext &Ctx, RunState &S, const HostErrorFilter *Filter) {
   }
   if (Places.empty())
     return;
+  // In source order; places without a location last.
   std::stable_sort(Places.begin(), Places.end(), [&](const auto &A, const auto &B) {
+    if (A.first.isInvalid() || B.first.isInvalid())
+      return A.first.isValid() && B.first.isInvalid();
     return SM.isBeforeInTranslationUnit(SM.getFileLoc(A.first), SM.getFileLoc(B.first));
   });
   std::string Where;
@@ -267,8 +278,10 @@ public:
     const std::string Arch =
         S.Opts.ArchOverride.empty() ? CI.getTargetOpts().CPU : S.Opts.ArchOverride;
     S.Opts.Analysis.CodeGen = &CI.getCodeGenOpts();
+    S.Opts.Analysis.BrokenFunctions = Filter ? &Filter->functions() : nullptr;
     ldslint::AnalysisOutput Out =
         ldslint::analyzeTranslationUnit(Ctx, Arch, Wave, S.Opts.Analysis);
+    S.Opts.Analysis.BrokenFunctions = nullptr; // the filter goes with the compile
     if (!Out.Problem.empty()) {
       errs() << "ldslint: " << Out.Problem << "\n";
       S.TargetProblem = true;
@@ -498,16 +511,20 @@ std::string cudaHeaderVersion(const std::string &Cuda) {
   return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
 
-/// The include directory of the newest GCC under /usr/lib/gcc that has
-/// <omp.h> ("" if none): nvcc preprocesses with the host compiler, whose
-/// own headers come after the system ones; clang has an <omp.h> only with
-/// its libomp package.
+/// The include directory of the newest GCC for this machine's architecture
+/// under /usr/lib/gcc that has <omp.h> ("" if none): nvcc preprocesses
+/// with the host compiler, whose own headers come after the system ones;
+/// clang has an <omp.h> only with its libomp package (ROCm's clang has one).
 std::string hostCompilerOmpDir() {
   std::string Best;
   unsigned BestVersion = 0;
+  const std::string Default = sys::getDefaultTargetTriple();
+  const std::string Arch = Default.substr(0, Default.find('-'));
   std::error_code EC;
   for (sys::fs::directory_iterator T("/usr/lib/gcc", EC), End; !EC && T != End;
        T.increment(EC)) {
+    if (!startsWith(sys::path::filename(T->path()).str(), Arch + "-"))
+      continue;
     std::error_code EV;
     for (sys::fs::directory_iterator V(T->path(), EV); !EV && V != End; V.increment(EV)) {
       unsigned Version = 0;
@@ -609,8 +626,10 @@ CommandLineArguments addUserEnvironment(const CommandLineArguments &Args,
     }
 #endif
   }
-  if ((Lang == "cuda" || Lang == "hip") && !ResourceDir.empty() &&
-      !sys::fs::exists(ResourceDir + "/include/omp.h")) {
+  // GCC 12's <omp.h> uses attributes clang 15 rejects; tested with 22.
+  if (CLANG_VERSION_MAJOR >= 22 && (Lang == "cuda" || Lang == "hip") && !ResourceDir.empty() &&
+      !sys::fs::exists(ResourceDir + "/include/omp.h") && !hasArg(Args, "-nostdinc") &&
+      !hasArg(Args, "--gcc-toolchain") && !hasArg(Args, "--gcc-install-dir")) {
     static const std::string Omp = hostCompilerOmpDir();
     if (!Omp.empty()) {
       Extra.push_back("-idirafter");

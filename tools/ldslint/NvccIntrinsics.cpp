@@ -3,6 +3,8 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
+
 namespace ldslint {
 namespace {
 
@@ -30,9 +32,14 @@ const char *const Types[] = {
 std::vector<std::string> intrinsicsClangLacks(const std::string &ResourceDir) {
   std::vector<std::string> Lacking;
   auto Buf = llvm::MemoryBuffer::getFile(ResourceDir + "/include/__clang_cuda_intrinsics.h");
-  for (const Intrinsic &I : Candidates)
-    if (!Buf || (*Buf)->getBuffer().find(std::string("(") + I.Name + ",") == llvm::StringRef::npos)
+  // Defined there by macros (`__INTRINSIC_STORE(__stwt, ...)`) or as
+  // functions (`__stwt(`): either spelling names it.
+  for (const Intrinsic &I : Candidates) {
+    const llvm::StringRef Text = Buf ? (*Buf)->getBuffer() : llvm::StringRef();
+    if (Text.find(std::string("(") + I.Name + ",") == llvm::StringRef::npos &&
+        Text.find(std::string(I.Name) + "(") == llvm::StringRef::npos)
       Lacking.push_back(I.Name);
+  }
   return Lacking;
 }
 
@@ -45,12 +52,11 @@ std::string nvccIntrinsicsPrelude(const std::vector<std::string> &Names) {
   for (const char *T : Types)
     Text += std::string("template <> struct hinted<") + T + "> { typedef " + T + " type; };\n";
   Text += "}\n";
-  for (const std::string &Name : Names) {
-    bool Store = false;
-    for (const Intrinsic &I : Candidates)
-      if (Name == I.Name)
-        Store = I.Store;
-    if (Store)
+  for (const Intrinsic &I : Candidates) {
+    if (std::find(Names.begin(), Names.end(), I.Name) == Names.end())
+      continue;
+    const std::string Name = I.Name;
+    if (I.Store)
       Text += "template <class T> static __device__ __forceinline__ void " + Name +
               "(T *ptr, typename __ldslint_nvcc::hinted<T>::type value) { *ptr = value; }\n";
     else

@@ -1,4 +1,4 @@
-// REQUIRES: gcc-omp-only
+// REQUIRES: gcc-omp-only, llvm-22
 // nvcc preprocesses with the host compiler, so <omp.h> (llm.c's CPU
 // reference code) is found among GCC's own headers; clang has none without
 // its libomp package. The driver adds GCC's include directory after every

@@ -21,13 +21,21 @@
 struct Props { int major; };
 void takesInt(int);
 
+template <int Launcher>
 __global__ void transposeNaive(float *out, const float *in) {
   __shared__ float tile[32][32];
   tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
   __syncthreads();
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK: host-only-sema-errors.cu:[[@LINE-1]]:41: warning: 32-way bank conflict reading shared array 'tile'
-  // CHECK: note: block shape 32x8x1 from the launch at
+  // JSON: "function": "transposeNaive<0>",
+  // JSON-NOT: "block": [
+  // JSON: "status": "conflict",
+  // JSON: "block": [
+  // JSON-NEXT: 32,
+  // JSON-NEXT: 8,
+  // JSON-NEXT: 1
+  // JSON: "function": "transposeNaive<1>",
   // JSON: "status": "conflict",
 #ifdef DEVICE_ERROR
   takesInt("device");
@@ -43,7 +51,7 @@ struct Runner {
 };
 
 int main() {
-  // NOTE: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-sema-errors.cu:[[@LINE-7]]:46 (no matching function for call to 'takesInt'), {{.*}}host-only-sema-errors.cu:[[@LINE-4]]:36 (no member named 'deviceOverlap' in 'Props'), {{.*}}host-only-sema-errors.cu:[[@LINE+1]]:3 (use of undeclared identifier 'cudaThreadSynchronize'){{$}}
+  // NOTE: ldslint: note: host-only code that clang's device compile rejects (nvcc compiles it with the host compiler) was set aside, the kernels are analysed: {{.*}}host-only-sema-errors.cu:[[@LINE-7]]:46 (no matching function for call to 'takesInt'), {{.*}}host-only-sema-errors.cu:[[@LINE-4]]:36 (no member named 'deviceOverlap' in 'Props'), {{.*}}host-only-sema-errors.cu:[[@LINE+1]]:3 (use of undeclared identifier 'cudaThreadSynchronize') and 1 more{{$}}
   cudaThreadSynchronize();
   hostTemplate(1);
 #ifdef SYNTAX_ERROR
@@ -51,8 +59,16 @@ int main() {
   // SYNTAX: host-only-sema-errors.cu:[[@LINE-1]]:16: error: expected expression
   // SYNTAX-NOT: warning: {{.*}}[ldslint]
 #endif
+  // A statement with an error is dropped from the AST, and what it wrote
+  // with it: no block shape is read from a function that had one.
   dim3 threads(32, 8);
-  transposeNaive<<<1, threads>>>(nullptr, nullptr);
+  threads.y += no_such_value;
+  transposeNaive<0><<<1, threads>>>(nullptr, nullptr);
   // NODEFER: error: use of undeclared identifier 'cudaThreadSynchronize'
   return 0;
+}
+
+void launchElsewhere() {
+  dim3 threads(32, 8);
+  transposeNaive<1><<<1, threads>>>(nullptr, nullptr);
 }
