@@ -187,8 +187,6 @@ struct BodyInfo {
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> Decls;
   llvm::DenseMap<const VarDecl *, VarUses> Uses;
-  /// The lambda expressions of the body, by their closure class.
-  llvm::DenseMap<const CXXRecordDecl *, const LambdaExpr *> Lambdas;
   /// Statements of a block: their index, and how many of the block's
   /// statements up to and including them are case labels.
   llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> InBlock;
@@ -235,8 +233,6 @@ std::unique_ptr<BodyInfo> scanBody(const Stmt *Body) {
       }
     } else if (isa<SwitchStmt>(S)) {
       B->HasSwitch = true;
-    } else if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-      B->Lambdas[LE->getLambdaClass()] = LE;
     }
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       B->HasLoop = true;
@@ -699,7 +695,6 @@ private:
                  unsigned Depth);
   Value compute(const VarDecl *VD, const Stmt *Read, const Frame *F,
                 unsigned Depth);
-  Value captured(const VarDecl *VD, const Frame *F, unsigned Depth);
   bool capturedUnchanged(BodyInfo &B, const VarDecl *VD, const LambdaExpr *LE);
   llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, Value> Memo;
   Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
@@ -1248,7 +1243,7 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
   if (!Parm) {
     auto DIt = B.Decls.find(VD);
     if (DIt == B.Decls.end())
-      return captured(VD, F, Depth); // declared outside this body
+      return Value(); // declared outside this body
     Decl = DIt->second;
     if (VD->getInit())
       V = value(VD->getInit(), F, Depth + 1);
@@ -1344,32 +1339,6 @@ bool ValueFolder::capturedUnchanged(BodyInfo &B, const VarDecl *VD, const Lambda
         return false;
   }
   return true;
-}
-
-/// \p VD read in the body of a lambda (\p F's function is its call
-/// operator) that captured it from the function around: its value where
-/// the lambda is made. By copy, that is the value the lambda holds; by
-/// reference, it is the value when the lambda runs only if nothing writes
-/// the variable after the lambda is made or inside it (the BOOL_SWITCH
-/// dispatch of LLM kernels: `[&] { k<C><<<grid, block>>>(...); }()`).
-Value ValueFolder::captured(const VarDecl *VD, const Frame *F, unsigned Depth) {
-  const auto *Op = dyn_cast_or_null<CXXMethodDecl>(F ? F->Fn : nullptr);
-  if (!Op || !Op->getParent()->isLambda() || Depth > MaxDepth)
-    return Value();
-  const CXXRecordDecl *Closure = Op->getParent();
-  const auto *Outer = dyn_cast<FunctionDecl>(Closure->getDeclContext());
-  if (!Outer || !Outer->getBody())
-    return Value();
-  BodyInfo &OB = body(Outer->getBody());
-  const LambdaExpr *LE = OB.Lambdas.lookup(Closure);
-  if (!LE)
-    return Value();
-  if (!capturedUnchanged(OB, VD, LE))
-    return Value();
-  Frame Around;
-  Around.Fn = Outer;
-  Around.Body = Outer->getBody();
-  return variable(VD, LE, &Around, Depth + 1);
 }
 
 void ValueFolder::apply(const Write &W, Value &V, const Frame *F, unsigned Depth) {
