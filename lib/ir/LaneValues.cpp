@@ -1713,8 +1713,24 @@ private:
         break;
       }
     }
+    if (Geps.empty())
+      return std::nullopt;
+    if (auto *A = dyn_cast<AllocaInst>(P)) {
+      std::optional<std::vector<const Constant *>> Entries = storedConstants(A, L);
+      if (!Entries)
+        return std::nullopt;
+      for (const GEPOperator *G : Geps) {
+        Off = gepOffset(G, Off);
+        if (!Off)
+          return std::nullopt;
+      }
+      const int64_t Size = static_cast<int64_t>(
+          DL.getTypeAllocSize(L->getType()).getFixedValue());
+      SymRef Index = SymExpr::binary(Op::Div, Off, SymExpr::constant(Size, I64), I64);
+      return std::make_pair(Index, std::move(*Entries));
+    }
     auto *GV = dyn_cast<GlobalVariable>(P);
-    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer() || Geps.empty())
+    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer())
       return std::nullopt;
     const Constant *Init = GV->getInitializer();
     auto *ArrTy = dyn_cast<ArrayType>(Init->getType());
@@ -1733,6 +1749,66 @@ private:
       Entries.push_back(Init->getAggregateElement(I));
     SymRef Index = SymExpr::binary(Op::Div, Off, SymExpr::constant(Size, I64), I64);
     return std::make_pair(Index, Entries);
+  }
+
+  /// The entries of a small local array that holds constants: every write
+  /// to \p A is a store of a constant of \p L's type at a constant offset,
+  /// made before \p L on every path (it dominates \p L), one value per
+  /// entry, and the array's address goes nowhere else. A range-for over a
+  /// braced list (`for (int s : {32, 16, 8, 4})`) walks such an array by
+  /// byte offset. Nothing when any of that does not hold.
+  std::optional<std::vector<const Constant *>> storedConstants(const AllocaInst *A,
+                                                               const LoadInst *L) {
+    const int64_t Size =
+        static_cast<int64_t>(DL.getTypeAllocSize(L->getType()).getFixedValue());
+    const auto *Count = dyn_cast<ConstantInt>(A->getArraySize());
+    const TypeSize Each = DL.getTypeAllocSize(A->getAllocatedType());
+    if (Size <= 0 || !Count || Each.isScalable())
+      return std::nullopt;
+    const uint64_t Bytes = Each.getFixedValue() * Count->getZExtValue();
+    if (Bytes % static_cast<uint64_t>(Size) != 0 || Bytes / static_cast<uint64_t>(Size) > 64)
+      return std::nullopt;
+    std::vector<const Constant *> Entries(Bytes / Size, nullptr);
+    // (pointer, its constant byte offset from A, or none past a variable GEP)
+    std::vector<std::pair<const Value *, std::optional<int64_t>>> Work{{A, 0}};
+    for (size_t I = 0; I < Work.size(); ++I) {
+      if (I > 256)
+        return std::nullopt;
+      const auto [Ptr, Offset] = Work[I];
+      for (const User *U : Ptr->users()) {
+        if (auto *G = dyn_cast<GetElementPtrInst>(U)) {
+          APInt Delta(DL.getIndexTypeSizeInBits(G->getType()), 0);
+          std::optional<int64_t> Next;
+          if (Offset && G->accumulateConstantOffset(DL, Delta))
+            Next = *Offset + Delta.getSExtValue();
+          Work.emplace_back(G, Next);
+        } else if (isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
+          Work.emplace_back(U, Offset);
+        } else if (isa<LoadInst>(U)) {
+          continue;
+        } else if (auto *St = dyn_cast<StoreInst>(U)) {
+          auto *C = dyn_cast<Constant>(St->getValueOperand());
+          if (St->getPointerOperand() != Ptr || !C || !Offset ||
+              C->getType() != L->getType() || *Offset % Size != 0 || *Offset < 0 ||
+              *Offset / Size >= static_cast<int64_t>(Entries.size()) ||
+              !DT.dominates(St, L))
+            return std::nullopt;
+          const Constant *&E = Entries[*Offset / Size];
+          if (E && E != C)
+            return std::nullopt;
+          E = C;
+        } else if (auto *II = dyn_cast<IntrinsicInst>(U);
+                   II && II->isLifetimeStartOrEnd()) {
+          continue;
+        } else {
+          return std::nullopt; // a call, a copy, the address stored or compared
+        }
+      }
+    }
+    for (const Constant *E : Entries)
+      if (!E)
+        return std::nullopt;
+    return Entries;
   }
 
   /// `Index == 0 ? E0 : Index == 1 ? E1 : ...`, from the last entry up.
