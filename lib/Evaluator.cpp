@@ -21,6 +21,7 @@
 #include "Evaluator.h"
 
 #include "Polynomial.h"
+#include "ValueRange.h"
 
 #include <algorithm>
 #include <functional>
@@ -265,6 +266,9 @@ public:
 
   EvalResult run();
   EvalResult evaluateAll();
+  /// The least and greatest byte offset the access's address can take over
+  /// every value of its symbols (nothing: not bounded).
+  std::optional<ValueBounds> addressBounds() const;
   /// A lane-varying test on data was assumed to hold (resolveConditions).
   bool AssumedLaneTest = false;
   uint64_t laneEvaluations() const { return LaneEvaluations; }
@@ -2160,11 +2164,20 @@ EvalResult AccessEvaluation::run() {
   // Not for a yes/no question (ExpectZeroAddress: unknown is "no"), nor for
   // an operation that is not modelled (inline assembly, a call, an address
   // built from two variables).
+  // The same holds for a part of an array no larger than a row: every
+  // address the access can take, whatever its unknown values, lies within
+  // one row's bytes (rocRAND mtgp32's `param_tbl[y & 0x0f]`, 16 words of a
+  // larger struct): any 32 consecutive words are in 32 different banks.
+  const bool SmallArray = BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared;
+  std::optional<ValueBounds> Span;
+  if (R.Status == Verdict::Unknown && !SmallArray && Access.Address)
+    Span = addressBounds();
+  const bool WithinRow =
+      SmallArray || (Span && uint64_t(Span->second - Span->first) + Access.WidthBytes <= Row);
   if (R.Status == Verdict::Unknown && !Options.ExpectZeroAddress &&
       Access.Kind != AccessKind::Atomic && Access.Address && Access.Unsupported.empty() &&
-      BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared &&
-      Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes && !R.ShapeRuledOut &&
-      !Phases.empty()) {
+      WithinRow && Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes &&
+      !R.ShapeRuledOut && !Phases.empty()) {
     const std::string Index = R.Reason;
     const uint64_t Instructions = std::max<uint64_t>(R.Instructions, 1);
     R = EvalResult();
@@ -2177,12 +2190,33 @@ EvalResult AccessEvaluation::run() {
     R.Wavefronts = static_cast<double>(Phases.size());
     R.Ideal = static_cast<double>(Phases.size());
     R.MeanKnown = false;
-    R.Assumptions.push_back(
-        "the array is " + std::to_string(BoundBytes) + " bytes, within one row of the " +
-        std::to_string(Model.NumBanks) + " banks: each of its words is in a bank of its own, "
-        "whatever the index (" + Index + ")");
+    const std::string Banks = "one row of the " + std::to_string(Model.NumBanks) + " banks";
+    if (SmallArray)
+      R.Assumptions.push_back("the array is " + std::to_string(BoundBytes) +
+                              " bytes, within " + Banks +
+                              ": each of its words is in a bank of its own, whatever the "
+                              "index (" + Index + ")");
+    else
+      R.Assumptions.push_back(
+          "every address it can take is within bytes " + std::to_string(Span->first) +
+          " to " + std::to_string(Span->second + Access.WidthBytes - 1) + " of the array (" +
+          std::to_string(Span->second - Span->first + Access.WidthBytes) + " bytes, within " +
+          Banks + "): each of those words is in a bank of its own, whatever the index (" +
+          Index + ")");
   }
   return R;
+}
+
+std::optional<ValueBounds> AccessEvaluation::addressBounds() const {
+  return valueRange(*Access.Address, [&](SymbolId Id) -> std::optional<ValueBounds> {
+    if (Id >= Symbols.size())
+      return std::nullopt;
+    const SymbolInfo &S = Symbols[Id];
+    if (!S.Values.empty())
+      return ValueBounds{*std::min_element(S.Values.begin(), S.Values.end()),
+                         *std::max_element(S.Values.begin(), S.Values.end())};
+    return S.Domain;
+  });
 }
 
 EvalResult AccessEvaluation::evaluateAll() {
