@@ -114,6 +114,122 @@ bool onlyThreadIndices(const KernelModel &Kernel, const AccessModel &A, const Lo
   return Only;
 }
 
+/// Whether \p S has one value for every thread of an execution: a kernel
+/// argument, blockIdx, a value every lane loads alike, or the variable of
+/// a loop whose start and steps are made of such values.
+bool sameForEveryThread(const KernelModel &Kernel, SymbolId S, unsigned Depth = 0) {
+  if (S >= Kernel.Symbols.size() || Depth > 4)
+    return false;
+  const SymbolInfo &I = Kernel.Symbols[S];
+  if (I.Kind == SymbolKind::Unknown)
+    return !I.LaneVarying && !I.Structural;
+  if (I.Kind != SymbolKind::LoopVar || I.LoopIndex >= Kernel.Loops.size())
+    return false;
+  const LoopModel &L = Kernel.Loops[I.LoopIndex];
+  bool Same = L.Init && L.Next;
+  for (const SymRef &E : {L.Init, L.Next})
+    if (E)
+      forEachSymbol(*E, [&](SymbolId T) {
+        Same = Same && (T == S || Kernel.Symbols[T].Kind == SymbolKind::BlockDim ||
+                        sameForEveryThread(Kernel, T, Depth + 1));
+      });
+  return Same;
+}
+
+/// Which kinds of symbol an address mentions, when it is a sum of a part
+/// made of thread indices and a part made of values the same for every
+/// thread, as integers modulo a power of two (casts, constant factors and
+/// functions of one kind alone are kept apart): bit 0 thread indices, bit 1
+/// the others. Nothing when the two meet in a product or another
+/// operation, or a symbol is neither.
+std::optional<unsigned> threadAndSharedParts(const KernelModel &Kernel, const SymExpr &E) {
+  constexpr unsigned Thread = 1, Shared = 2;
+  switch (E.K) {
+  case SymExpr::Kind::Const:
+    return 0u;
+  case SymExpr::Kind::Symbol: {
+    const SymbolKind K = E.Sym < Kernel.Symbols.size() ? Kernel.Symbols[E.Sym].Kind
+                                                       : SymbolKind::Unknown;
+    if (K == SymbolKind::ThreadIdx || K == SymbolKind::Lane)
+      return Thread;
+    if (K == SymbolKind::BlockDim)
+      return 0u; // known under the launch shape, like a constant
+    if (sameForEveryThread(Kernel, E.Sym))
+      return Shared;
+    return std::nullopt;
+  }
+  default:
+    break;
+  }
+  std::optional<unsigned> Parts = 0u;
+  for (const SymRef &Child : {E.A, E.B, E.C})
+    if (Child) {
+      const std::optional<unsigned> C = threadAndSharedParts(Kernel, *Child);
+      if (!C)
+        return std::nullopt;
+      *Parts |= *C;
+    }
+  if (*Parts != (Thread | Shared))
+    return Parts; // one kind alone: any operation keeps it so
+  const bool ConstantFactor = (E.A && E.A->isConst()) || (E.B && E.B->isConst());
+  switch (E.Opcode) {
+  case Op::Add:
+  case Op::Sub:
+  case Op::Neg:
+    return Parts;
+  case Op::Cast: // the low 3 bits survive any width of 3 bits or more
+    return E.Type.Bits >= 3 ? Parts : std::nullopt;
+  case Op::Mul:
+    return ConstantFactor ? Parts : std::nullopt;
+  case Op::Shl:
+    return E.B && E.B->isConst() ? Parts : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether ptxas can fuse no pair of consecutive iterations of \p L: the
+/// threads of one instruction disagree on the 8-byte alignment of every
+/// pairing. Either the address depends on the thread indices alone, or it
+/// adds to them a part that is the same for every thread (a kernel
+/// argument, blockIdx, an outer loop's variable: convolutionSeparable's
+/// `s_Data[ty][tx + i * 16 + j]`); such a part moves every thread's
+/// address alike, so threads that disagree without it disagree with it,
+/// whatever its value, and no pairing can be proved aligned.
+bool threadsDisagreeOnPairs(const KernelModel &Kernel, const AccessModel &A,
+                            const LoopModel &L, const std::optional<BlockShape> &Shape,
+                            const BankModel &Model, const EvalOptions &Options) {
+  if (A.BaseAlign < 2 * A.WidthBytes)
+    return false;
+  auto Disagree = [&](const AccessModel &Check) {
+    return !alignedForGroups(Kernel, Check, L, 2, Shape, Model, Options) &&
+           !alignedForGroups(Kernel, Check, L, 2, Shape, Model, Options,
+                             int64_t(A.WidthBytes));
+  };
+  if (onlyThreadIndices(Kernel, A, L))
+    return Disagree(A);
+  if (!L.Init)
+    return false;
+  const SymRef First = substitute(A.Address, [&](SymbolId S) -> SymRef {
+    return S == L.Var ? SymExpr::cast(L.Init, L.VarType) : nullptr;
+  });
+  const std::optional<unsigned> Parts = threadAndSharedParts(Kernel, *First);
+  if (!Parts || !(*Parts & 1))
+    return false;
+  // The part every thread shares set to 0: what is left tells the threads
+  // apart.
+  AccessModel Check = A;
+  Check.Address = substitute(First, [&](SymbolId S) -> SymRef {
+    const SymbolKind K = Kernel.Symbols[S].Kind;
+    return K == SymbolKind::ThreadIdx || K == SymbolKind::Lane || K == SymbolKind::BlockDim
+               ? nullptr
+               : SymExpr::constant(0, Kernel.Symbols[S].Kind == SymbolKind::LoopVar
+                                          ? L.VarType
+                                          : First->Type);
+  });
+  return Disagree(Check);
+}
+
 std::string instructionName(const AccessModel &A, unsigned Bytes) {
   return std::string(A.Kind == AccessKind::Write ? "STS." : "LDS.") +
          std::to_string(Bytes * 8);
@@ -172,10 +288,7 @@ EvalResult subWordAsEmitted(const KernelModel &Kernel, const AccessModel &Access
   // bytes, CUB's radix sort), nothing is widened. (An address with an
   // unknown offset may still be aligned: FlashAttention 2's tiles.)
   if (!Adjacent ||
-      (Access.BaseAlign >= 2 * Access.WidthBytes && onlyThreadIndices(Kernel, Access, L) &&
-       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
-       !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
-                         int64_t(Access.WidthBytes))))
+      threadsDisagreeOnPairs(Kernel, Access, L, Shape, Model, Options))
     return AsWritten;
   const std::string Why = "the compiler may make one wider access of the " +
                           std::to_string(Access.WidthBytes) +
@@ -432,11 +545,7 @@ EvalResult evaluateAsEmitted(const KernelModel &Kernel, const AccessModel &Acces
   // misaligned for every thread, or aligned only under the launched shape,
   // stays two LDS). When lanes of one instruction disagree on the alignment
   // of every pairing of iterations, no pairing is provable: as written.
-  if (!Pairs8 && !Outer && Access.BaseAlign >= 2 * Access.WidthBytes &&
-      onlyThreadIndices(Kernel, Access, L) &&
-      !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options) &&
-      !alignedForGroups(Kernel, Access, L, 2, Shape, Model, Options,
-                        int64_t(Access.WidthBytes))) {
+  if (!Pairs8 && !Outer && threadsDisagreeOnPairs(Kernel, Access, L, Shape, Model, Options)) {
     EvalResult R = AsWritten();
     R.Assumptions.push_back(
         "ptxas keeps the iterations of " + Loop + " apart: the lanes disagree on "
