@@ -187,6 +187,8 @@ struct BodyInfo {
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> Decls;
   llvm::DenseMap<const VarDecl *, VarUses> Uses;
+  /// Uses of one record member of a local (classifyMemberUses).
+  llvm::DenseMap<std::pair<const VarDecl *, const FieldDecl *>, VarUses> MemberUses;
   /// Statements of a block: their index, and how many of the block's
   /// statements up to and including them are case labels.
   llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> InBlock;
@@ -285,12 +287,9 @@ bool isByValueHostCall(const RecoveryExpr *RE) {
   return false;
 }
 
-/// Sorts the uses of \p VD into reads (ignored), writes and escapes.
-VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
-  VarUses U;
-  auto It = B.Refs.find(VD);
-  if (It == B.Refs.end())
-    return U;
+/// Sorts one use of a variable (\p Ref: a reference to it, or to the
+/// record member followed) into a read (ignored), a write or an escape.
+void classifyUse(const BodyInfo &B, const Expr *Ref, VarUses &U) {
   auto opaque = [&](const Stmt *At, int Part) {
     Write W;
     W.At = At;
@@ -298,49 +297,49 @@ VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
     W.Kind = Write::Opaque;
     U.Writes.push_back(W);
   };
-  for (const DeclRefExpr *DRE : It->second) {
+  {
     const Stmt *L = nullptr;
-    const Stmt *P = skipParensUp(B, DRE, L);
+    const Stmt *P = skipParensUp(B, Ref, L);
     int Part = -1;
     // `v.x`: a part; `v.other`: not one of the parts we track.
     if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
       if (ME->isArrow() || ME->getBase() != L) {
         U.Escapes = true;
-        continue;
+        return;
       }
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
         Part = xyzIndex(FD);
         if (Part < 0)
-          continue; // another field: x, y, z do not change through it
+          return; // another field: x, y, z do not change through it
         P = skipParensUp(B, ME, L);
       } else if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
         if (!MD->isConst() && !MD->isStatic())
           opaque(B.parent(ME) ? B.parent(ME) : ME, -1);
-        continue;
+        return;
       } else {
         U.Escapes = true;
-        continue;
+        return;
       }
     }
     if (!P) {
       U.Escapes = true;
-      continue;
+      return;
     }
     if (cast<Expr>(L)->getType().isConstQualified())
-      continue; // cannot change through a const lvalue
+      return; // cannot change through a const lvalue
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
       const CastKind K = ICE->getCastKind();
       if (K == CK_LValueToRValue || K == CK_ToVoid ||
           (K == CK_NoOp && ICE->getType().isConstQualified()))
-        continue; // read
+        return; // read
       // `return v;` and other copies or moves from an xvalue
       if (K == CK_NoOp)
         if (const auto *CCE = dyn_cast_or_null<CXXConstructExpr>(B.parent(ICE)))
           if (CCE->getConstructor() &&
               CCE->getConstructor()->isCopyOrMoveConstructor())
-            continue;
+            return;
       U.Escapes = true;
-      continue;
+      return;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       if (UO->isIncrementDecrementOp()) {
@@ -352,7 +351,7 @@ VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
       } else {
         U.Escapes = true; // &v and anything else on the lvalue
       }
-      continue;
+      return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
       if (BO->getLHS() == L && BO->isAssignmentOp()) {
@@ -367,7 +366,7 @@ VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
       } else {
         U.Escapes = true;
       }
-      continue;
+      return;
     }
     if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(P)) {
       if (OCE->getNumArgs() > 0 && OCE->getArg(0) == L) {
@@ -378,29 +377,92 @@ VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
           W.Kind = Write::Set;
           W.RHS = OCE->getArg(1);
           U.Writes.push_back(W);
-          continue;
+          return;
         }
         const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OCE->getDirectCallee());
         if (MD && MD->isConst())
-          continue;
+          return;
       }
       opaque(OCE, Part); // bound to a non-const reference
-      continue;
+      return;
     }
     if (isa<CallExpr, CXXConstructExpr>(P)) {
       opaque(P, Part); // bound to a non-const reference parameter
-      continue;
+      return;
     }
     if (isa<UnaryExprOrTypeTraitExpr, LambdaExpr>(P))
-      continue; // unevaluated; a capture (the lambda's own uses are scanned)
+      return; // unevaluated; a capture (the lambda's own uses are scanned)
     if (const auto *RE = dyn_cast<RecoveryExpr>(P)) {
       // A call clang could not resolve (host code set aside by
       // -fgpu-defer-diag): nvcc's host min/max take their operands by value.
       if (!isByValueHostCall(RE))
         opaque(RE, Part);
-      continue;
+      return;
     }
     U.Escapes = true; // a reference binding, asm output, anything else
+  }
+}
+
+/// Sorts the uses of \p VD into reads (ignored), writes and escapes.
+VarUses classifyUses(const BodyInfo &B, const VarDecl *VD) {
+  VarUses U;
+  auto It = B.Refs.find(VD);
+  if (It == B.Refs.end())
+    return U;
+  for (const DeclRefExpr *DRE : It->second)
+    classifyUse(B, DRE, U);
+  return U;
+}
+
+/// The uses of the record member \p Field of the local record \p VD
+/// (`config.blockDim` of a cudaLaunchConfig_t): its writes, whole
+/// (`config.blockDim = dim3(128)`) or by part (`config.blockDim.x = n`).
+/// Other members do not change it; the record's address passed as a
+/// pointer to const (the launch call) reads it; the record written whole
+/// changes it in a way not followed; anything else is an escape.
+VarUses classifyMemberUses(const BodyInfo &B, const VarDecl *VD, const FieldDecl *Field) {
+  VarUses U;
+  auto It = B.Refs.find(VD);
+  if (It == B.Refs.end())
+    return U;
+  for (const DeclRefExpr *DRE : It->second) {
+    const Stmt *L = nullptr;
+    const Stmt *P = skipParensUp(B, DRE, L);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+        ME && !ME->isArrow() && ME->getBase() == L) {
+      if (ME->getMemberDecl() == Field)
+        classifyUse(B, ME, U);
+      else if (!isa<FieldDecl>(ME->getMemberDecl()))
+        U.Escapes = true; // a member function may change any member
+      continue;
+    }
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      const Stmt *Arg = nullptr;
+      const Stmt *Use = skipParensUp(B, UO, Arg);
+      while (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Use))
+        Use = skipParensUp(B, ICE, Arg);
+      const auto *Call = dyn_cast_or_null<CallExpr>(Use);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      bool ToConst = false;
+      if (Callee)
+        for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)
+          if (Call->getArg(I) == Arg) {
+            const QualType T = Callee->getParamDecl(I)->getType();
+            ToConst = T->isPointerType() && T->getPointeeType().isConstQualified();
+          }
+      if (!ToConst)
+        U.Escapes = true;
+      continue;
+    }
+    VarUses Whole;
+    classifyUse(B, DRE, Whole);
+    U.Escapes |= Whole.Escapes;
+    for (Write W : Whole.Writes) {
+      W.Kind = Write::Opaque; // the record written whole: not followed
+      W.Part = -1;
+      U.Writes.push_back(W);
+    }
   }
   return U;
 }
@@ -635,6 +697,11 @@ public:
       return Value::ofInt(integer(E, F, Depth));
     return Value();
   }
+  /// The x/y/z record member \p Field of the local record \p Record names
+  /// (`&config` or `config`), read at \p Read: cudaLaunchKernelEx's
+  /// `config.blockDim`, followed through its writes as a local is.
+  Value member(const Expr *Record, const FieldDecl *Field, const Stmt *Read,
+               const Frame *F, unsigned Depth = 0);
   /// Is \p S, in \p F, under an `if` whose condition folds against it?
   bool unreachable(const Stmt *S, const Frame *F);
   /// The parameters of \p F's function that the branches around \p S fix
@@ -695,6 +762,8 @@ private:
                  unsigned Depth);
   Value compute(const VarDecl *VD, const Stmt *Read, const Frame *F,
                 unsigned Depth);
+  Value applyWritesBefore(BodyInfo &B, const VarUses &U, const ReadPoint &R, Value V,
+                          const Frame *F, unsigned Depth);
   bool capturedUnchanged(BodyInfo &B, const VarDecl *VD, const LambdaExpr *LE);
   llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, Value> Memo;
   Value call(const CallExpr *CE, const Frame *F, unsigned Depth);
@@ -1271,7 +1340,13 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
   }
   if (MadeAt)
     return capturedUnchanged(B, VD, MadeAt) ? variable(VD, MadeAt, F, Depth + 1) : Value();
-  const VarUses &U = usesOf(B, VD);
+  return applyWritesBefore(B, usesOf(B, VD), R, V, F, Depth);
+}
+
+/// \p V changed by each of \p U's writes that certainly runs before the
+/// read \p R; a part a write may or may not change is unknown.
+Value ValueFolder::applyWritesBefore(BodyInfo &B, const VarUses &U, const ReadPoint &R,
+                                     Value V, const Frame *F, unsigned Depth) {
   if (U.Escapes || (B.HasGoto && !U.Writes.empty()))
     return Value();
   // Without loops, a write that ends after the read (post-order) cannot
@@ -1306,6 +1381,51 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
     if (Lost[I])
       V.Part[I].reset();
   return V;
+}
+
+Value ValueFolder::member(const Expr *Record, const FieldDecl *Field, const Stmt *Read,
+                          const Frame *F, unsigned Depth) {
+  const Expr *E = Record->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      VD->getType()->isReferenceType() || !F || !F->Body || isBroken(F->Fn))
+    return Value();
+  BodyInfo &B = body(F->Body);
+  auto DIt = B.Decls.find(VD);
+  if (DIt == B.Decls.end())
+    return Value();
+  // The member as the declaration leaves it: its initializer in a braced
+  // list (`cudaLaunchConfig_t c{}` value-initialises dim3 to 1, 1, 1).
+  Value V;
+  if (const auto *ILE = dyn_cast_or_null<InitListExpr>(
+          VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
+    if (Field->getFieldIndex() < ILE->getNumInits())
+      V = record(ILE->getInit(Field->getFieldIndex()), F, Depth + 1);
+  ReadPoint R;
+  R.Chain = B.chain(Read);
+  if (R.Chain.empty())
+    return Value();
+  R.OnChain.insert(R.Chain.begin(), R.Chain.end());
+  R.Post = B.Post.lookup(Read);
+  for (const Stmt *S : B.chain(DIt->second))
+    R.DeclAncestors.insert(S);
+  for (const Stmt *S : R.Chain)
+    if (!R.DeclAncestors.count(S) && isa<LambdaExpr, BlockExpr>(S))
+      return Value(); // read in a lambda: when it runs is not followed
+  auto Key = std::make_pair(VD, Field);
+  auto It = B.MemberUses.find(Key);
+  if (It == B.MemberUses.end()) {
+    VarUses U = classifyMemberUses(B, VD, Field);
+    for (Write &W : U.Writes)
+      W.Order = B.Post.lookup(W.At);
+    std::sort(U.Writes.begin(), U.Writes.end(),
+              [](const Write &A, const Write &B) { return A.Order < B.Order; });
+    It = B.MemberUses.insert({Key, std::move(U)}).first;
+  }
+  return applyWritesBefore(B, It->second, R, V, F, Depth);
 }
 
 /// Whether the lambda \p LE of \p B holds, whenever it runs, the value \p VD
@@ -1405,6 +1525,9 @@ struct Launch {
   const Expr *Block;                  ///< the block's extents
   std::vector<const Expr *> Args;     ///< the kernel's arguments, when written
   const FunctionDecl *Fn;             ///< the function around the launch
+  /// Set when Block is a launch configuration (`&config` of
+  /// cudaLaunchKernelEx): its member that holds the block's extents.
+  const FieldDecl *BlockMember = nullptr;
 };
 
 /// The kernel a runtime launch call names: `k`, `&k`, `(void *)k`,
@@ -1432,6 +1555,29 @@ bool isRuntimeLaunch(const FunctionDecl *Callee) {
   return Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel" ||
          Name == "hipLaunchKernel" || Name == "hipLaunchCooperativeKernel" ||
          Name == "hipExtLaunchKernel";
+}
+
+/// The member holding the block's extents when \p CE launches a kernel
+/// given as its second argument with a launch configuration as its first:
+/// `cudaLaunchKernelEx(&config, k, args...)`, cudaLaunchKernelExC,
+/// hipLaunchKernelEx, hipLaunchKernelExC (`config.blockDim`).
+const FieldDecl *configLaunchBlock(const CallExpr *CE, const FunctionDecl *Callee) {
+  const IdentifierInfo *Id = Callee->getIdentifier();
+  if (!Id || CE->getNumArgs() < 2)
+    return nullptr;
+  const StringRef Name = Id->getName().split("_ptsz").first.split("_spt").first;
+  if (Name != "cudaLaunchKernelEx" && Name != "cudaLaunchKernelExC" &&
+      Name != "hipLaunchKernelEx" && Name != "hipLaunchKernelExC")
+    return nullptr;
+  const QualType T = CE->getArg(0)->IgnoreParenImpCasts()->getType();
+  const RecordDecl *RD =
+      T->isPointerType() ? T->getPointeeType()->getAsRecordDecl() : nullptr;
+  if (!RD || !(RD = RD->getDefinition()))
+    return nullptr;
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->getName() == "blockDim" && isXYZRecord(FD->getType()))
+      return FD;
+  return nullptr;
 }
 
 class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
@@ -1489,6 +1635,8 @@ public:
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       if (isRuntimeLaunch(Callee) && CE->getNumArgs() >= 3)
         Launches.push_back({CE, CE->getArg(0), CE->getArg(2), {}, Functions.back()});
+      else if (const FieldDecl *Block = configLaunchBlock(CE, Callee))
+        Launches.push_back({CE, CE->getArg(1), CE->getArg(0), {}, Functions.back(), Block});
       else if (!Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
         Calls[Callee->getCanonicalDecl()].push_back({CE, Functions.back()});
     }
@@ -1625,7 +1773,8 @@ private:
     auto shapeIn = [&](const Frame *F, bool Partial = false) -> std::optional<BlockShape> {
       auto [It, New] = Blocks.try_emplace(F);
       if (New)
-        It->second = Folder.record(L.Block, F);
+        It->second = L.BlockMember ? Folder.member(L.Block, L.BlockMember, KCE, F)
+                                   : Folder.record(L.Block, F);
       const Value &Block = It->second;
       auto X = toInt64(Block.Part[0]), Y = toInt64(Block.Part[1]),
            Z = toInt64(Block.Part[2]);
