@@ -1904,7 +1904,11 @@ private:
     }
     const Value *Obj = getUnderlyingObject(L->getPointerOperand());
     bool AnyStore = false, AllShared = true;
-    if (isa<AllocaInst>(Obj)) {
+    if (const auto *A = dyn_cast<AllocaInst>(Obj)) {
+      // Only the stores into the part of the object the load reads from
+      // count: an iterator object keeps its shared pointers in one member
+      // array and global ones in others (CUTLASS's `pointer_[i]`).
+      const auto Read = slotOf(A, L->getPointerOperand(), L->getType());
       std::vector<const Value *> Work{Obj};
       for (size_t I = 0; I < Work.size() && I < 256; ++I)
         for (const User *U : Work[I]->users()) {
@@ -1913,7 +1917,9 @@ private:
           else if (auto *St = dyn_cast<StoreInst>(U)) {
             if (St->getPointerOperand() != Work[I])
               AllShared = false; // the array's address escapes
-            else if (St->getValueOperand()->getType()->isPointerTy()) {
+            else if (St->getValueOperand()->getType()->isPointerTy() &&
+                     overlaps(Read, slotOf(A, Work[I], St->getValueOperand()->getType())) &&
+                     !movedWithin(A, Read, St->getValueOperand())) {
               AnyStore = true;
               AllShared &= pointer(St->getValueOperand()).Shared;
             }
@@ -1927,6 +1933,125 @@ private:
       return R;
     }
     return notPlaced(L, "the pointer is loaded from memory");
+  }
+
+  /// Bytes [first, second) of the object \p A that an access of \p T at
+  /// \p Ptr can touch: the bytes of \p T at a constant offset; past an
+  /// index that varies, the outermost array of \p A's type around the
+  /// offset where the indexing starts whose elements are the index's step
+  /// (C++ keeps an index within its array); all of \p A otherwise.
+  std::pair<uint64_t, uint64_t> slotOf(const AllocaInst *A, const Value *Ptr,
+                                       Type *T = nullptr) {
+    const uint64_t All = DL.getTypeAllocSize(A->getAllocatedType()).getKnownMinValue();
+    const std::pair<uint64_t, uint64_t> Whole{0, All};
+    // Walk from Ptr to A: the constant offset, and where a varying index
+    // first moves it (the offset of that GEP's base).
+    std::vector<const GEPOperator *> Chain;
+    const Value *V = Ptr;
+    while (V != A) {
+      if (auto *G = dyn_cast<GEPOperator>(V)) {
+        Chain.push_back(G);
+        V = G->getPointerOperand();
+      } else if (auto *O = dyn_cast<Operator>(V);
+                 O && (O->getOpcode() == Instruction::BitCast ||
+                       O->getOpcode() == Instruction::AddrSpaceCast)) {
+        V = O->getOperand(0);
+      } else {
+        return Whole;
+      }
+    }
+    int64_t Offset = 0;
+    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It) {
+      APInt Delta(DL.getIndexTypeSizeInBits((*It)->getType()), 0);
+      if ((*It)->accumulateConstantOffset(DL, Delta)) {
+        Offset += Delta.getSExtValue();
+        continue;
+      }
+      // The constant indices up to the first varying one, and the size of
+      // what that one steps over.
+      for (gep_type_iterator GTI = gep_type_begin(*It), E = gep_type_end(*It); GTI != E;
+           ++GTI) {
+        const auto *CI = dyn_cast<ConstantInt>(GTI.getOperand());
+        if (StructType *ST = GTI.getStructTypeOrNull()) {
+          if (!CI)
+            return Whole;
+          Offset += DL.getStructLayout(ST)->getElementOffset(
+              static_cast<unsigned>(CI->getZExtValue()));
+          continue;
+        }
+        const uint64_t Step = DL.getTypeAllocSize(GTI.getIndexedType()).getKnownMinValue();
+        if (CI) {
+          Offset += CI->getSExtValue() * static_cast<int64_t>(Step);
+          continue;
+        }
+        if (Offset < 0 || uint64_t(Offset) >= All)
+          return Whole;
+        return outermostArray(A->getAllocatedType(), uint64_t(Offset), Step).value_or(Whole);
+      }
+      return Whole;
+    }
+    if (!T)
+      return Whole;
+    const uint64_t Size = DL.getTypeStoreSize(T).getKnownMinValue();
+    if (Offset < 0 || uint64_t(Offset) + Size > All)
+      return Whole;
+    return {uint64_t(Offset), uint64_t(Offset) + Size};
+  }
+
+  /// The bytes of the outermost array within \p T that holds byte \p At
+  /// and has elements of \p Step bytes (what an index of that step walks).
+  std::optional<std::pair<uint64_t, uint64_t>> outermostArray(Type *T, uint64_t At,
+                                                              uint64_t Step) {
+    std::optional<std::pair<uint64_t, uint64_t>> Found;
+    uint64_t Start = 0;
+    for (unsigned Depth = 0; Depth < 16; ++Depth) {
+      if (auto *ST = dyn_cast<StructType>(T)) {
+        if (ST->isOpaque())
+          break;
+        const StructLayout *SL = DL.getStructLayout(ST);
+        if (At - Start >= SL->getSizeInBytes())
+          break;
+        const unsigned Field = SL->getElementContainingOffset(At - Start);
+        Start += SL->getElementOffset(Field);
+        T = ST->getElementType(Field);
+      } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+        const uint64_t Each = DL.getTypeAllocSize(AT->getElementType()).getKnownMinValue();
+        if (Each == 0)
+          break;
+        if (Each == Step && !Found)
+          Found = std::make_pair(Start, Start + Each * AT->getNumElements());
+        Start += (At - Start) / Each * Each;
+        T = AT->getElementType();
+      } else {
+        break;
+      }
+    }
+    return Found;
+  }
+
+  /// Whether \p V is a pointer read from the bytes \p Slot of \p A and
+  /// moved (`pointer_ += n`, `++ptr`): stored back, it points where the
+  /// slot's other values point, so it does not change whether they are
+  /// shared.
+  bool movedWithin(const AllocaInst *A, std::pair<uint64_t, uint64_t> Slot, const Value *V) {
+    for (unsigned Depth = 0; Depth < 32; ++Depth) {
+      if (auto *G = dyn_cast<GEPOperator>(V)) {
+        V = G->getPointerOperand();
+      } else if (auto *O = dyn_cast<Operator>(V);
+                 O && (O->getOpcode() == Instruction::BitCast ||
+                       O->getOpcode() == Instruction::AddrSpaceCast)) {
+        V = O->getOperand(0);
+      } else {
+        break;
+      }
+    }
+    const auto *L = dyn_cast<LoadInst>(V);
+    return L && getUnderlyingObject(L->getPointerOperand()) == A &&
+           overlaps(Slot, slotOf(A, L->getPointerOperand(), L->getType()));
+  }
+
+  static bool overlaps(std::pair<uint64_t, uint64_t> A, std::pair<uint64_t, uint64_t> B) {
+    return A.first < B.second && B.first < A.second;
   }
 
   PointerValue mergedUnplaced(const PHINode *Phi) {
