@@ -27,6 +27,7 @@
 #include <functional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace ldslint {
 
@@ -2160,7 +2161,6 @@ EvalResult AccessEvaluation::run() {
   // a word or less: one wavefront on NVIDIA (measured, small28.cu), one
   // pass per half-wave of AMD's b32 (the published lane groups; no AMD GPU
   // measured it).
-  const uint64_t Row = uint64_t(Model.NumBanks) * Model.BankBytes;
   // Not for a yes/no question (ExpectZeroAddress: unknown is "no"), nor for
   // an operation that is not modelled (inline assembly, a call, an address
   // built from two variables).
@@ -2168,12 +2168,24 @@ EvalResult AccessEvaluation::run() {
   // address the access can take, whatever its unknown values, lies within
   // one row's bytes (rocRAND mtgp32's `param_tbl[y & 0x0f]`, 16 words of a
   // larger struct): any 32 consecutive words are in 32 different banks.
-  const bool SmallArray = BoundBytes > 0 && BoundBytes <= Row && !Access.DynamicShared;
-  std::optional<ValueBounds> Span;
+  // Words, not bytes: a 128-byte range of 2-byte elements that starts in
+  // the middle of a word touches 33 words. Where the array's start is not
+  // known to be word-aligned, a range may straddle one word more.
+  const uint64_t Bank = Model.BankBytes;
+  const bool WordAligned = Access.BaseAlign >= Bank;
+  auto wordsTouched = [&](uint64_t Lo, uint64_t End) -> uint64_t { // [Lo, End)
+    return WordAligned ? (End + Bank - 1) / Bank - Lo / Bank : (End - Lo + Bank - 1) / Bank + 1;
+  };
+  const bool SmallArray = BoundBytes > 0 && !Access.DynamicShared &&
+                          wordsTouched(0, BoundBytes) <= Model.NumBanks;
+  int64_t SpanLo = 0, SpanHi = -1; // bytes the address can start at
   if (R.Status == Verdict::Unknown && !SmallArray && Access.Address)
-    Span = addressBounds();
+    if (const std::optional<ValueBounds> B = addressBounds(); B && B->first >= 0)
+      std::tie(SpanLo, SpanHi) = *B;
   const bool WithinRow =
-      SmallArray || (Span && uint64_t(Span->second - Span->first) + Access.WidthBytes <= Row);
+      SmallArray ||
+      (SpanHi >= SpanLo &&
+       wordsTouched(uint64_t(SpanLo), uint64_t(SpanHi) + Access.WidthBytes) <= Model.NumBanks);
   if (R.Status == Verdict::Unknown && !Options.ExpectZeroAddress &&
       Access.Kind != AccessKind::Atomic && Access.Address && Access.Unsupported.empty() &&
       WithinRow && Access.WidthBytes > 0 && Access.WidthBytes <= Model.BankBytes &&
@@ -2198,11 +2210,11 @@ EvalResult AccessEvaluation::run() {
                               "index (" + Index + ")");
     else
       R.Assumptions.push_back(
-          "every address it can take is within bytes " + std::to_string(Span->first) +
-          " to " + std::to_string(Span->second + Access.WidthBytes - 1) + " of the array (" +
-          std::to_string(Span->second - Span->first + Access.WidthBytes) + " bytes, within " +
-          Banks + "): each of those words is in a bank of its own, whatever the index (" +
-          Index + ")");
+          "every address it can take is within bytes " + std::to_string(SpanLo) + " to " +
+          std::to_string(SpanHi + Access.WidthBytes - 1) + " of the array (" +
+          std::to_string(SpanHi - SpanLo + Access.WidthBytes) + " bytes, within " + Banks +
+          "): each of those words is in a bank of its own, whatever the index (" + Index +
+          ")");
   }
   return R;
 }
@@ -2306,8 +2318,10 @@ EvalResult AccessEvaluation::evaluateAll() {
   Enumerate(0);
 
   if (Options.ExpectZeroAddress) {
-    const bool Proven = !EvalFailed && !Unstable && !BudgetHit && !NonZero;
-    Result.Status = Proven ? Verdict::Ok : Verdict::Unknown;
+    // Ok: zero for every lane; Conflict: a lane certainly has another
+    // value; Unknown: not decided.
+    const bool Decided = !EvalFailed && !Unstable && !BudgetHit;
+    Result.Status = !Decided ? Verdict::Unknown : NonZero ? Verdict::Conflict : Verdict::Ok;
     return Result;
   }
   if (StoppedOnConflict && !EvalFailed) {

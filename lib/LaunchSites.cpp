@@ -443,7 +443,10 @@ VarUses classifyMemberUses(const BodyInfo &B, const VarDecl *VD, const FieldDecl
       while (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Use))
         Use = skipParensUp(B, ICE, Arg);
       const auto *Call = dyn_cast_or_null<CallExpr>(Use);
-      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      // An operator call's arguments do not line up with a member
+      // operator's parameters (its object is argument 0): not followed.
+      const FunctionDecl *Callee =
+          Call && !isa<CXXOperatorCallExpr>(Call) ? Call->getDirectCallee() : nullptr;
       bool ToConst = false;
       if (Callee)
         for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)

@@ -60,15 +60,16 @@ AccessModel fusedAccess(const AccessModel &A, const LoopModel &L, unsigned Group
 }
 
 /// Whether every lane's address at the first of every \p Group iterations
-/// is a multiple of the fused width (the array's start being aligned).
-bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
-                      const LoopModel &L, unsigned Group,
-                      const std::optional<BlockShape> &Shape,
-                      const BankModel &Model, const EvalOptions &Options,
-                      int64_t Skip = 0) {
+/// is a multiple of the fused width (Ok), some lane's certainly is not
+/// (Conflict), or neither is known (Unknown).
+Verdict alignmentOfGroups(const KernelModel &Kernel, const AccessModel &A,
+                          const LoopModel &L, unsigned Group,
+                          const std::optional<BlockShape> &Shape,
+                          const BankModel &Model, const EvalOptions &Options,
+                          int64_t Skip = 0) {
   const int64_t Bytes = int64_t(A.WidthBytes) * Group;
   if (A.BaseAlign < Bytes)
-    return false;
+    return Verdict::Unknown;
   // The address moves by the fused width from one group to the next, so
   // the first iteration decides: the address at i = init, over every lane
   // and every iteration of the outer loops.
@@ -92,7 +93,15 @@ bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
   O.ExpectZeroAddress = true;
   O.StopAtFirstConflict = false;
   O.PictureAt.reset();
-  return evaluateAccess(Kernel, Check, Shape, Model, O).Status == Verdict::Ok;
+  return evaluateAccess(Kernel, Check, Shape, Model, O).Status;
+}
+
+bool alignedForGroups(const KernelModel &Kernel, const AccessModel &A,
+                      const LoopModel &L, unsigned Group,
+                      const std::optional<BlockShape> &Shape,
+                      const BankModel &Model, const EvalOptions &Options,
+                      int64_t Skip = 0) {
+  return alignmentOfGroups(Kernel, A, L, Group, Shape, Model, Options, Skip) == Verdict::Ok;
 }
 
 /// Whether \p A's address at the first iteration of \p L depends on the
@@ -125,14 +134,27 @@ bool sameForEveryThread(const KernelModel &Kernel, SymbolId S, unsigned Depth = 
     return !I.LaneVarying && !I.Structural;
   if (I.Kind != SymbolKind::LoopVar || I.LoopIndex >= Kernel.Loops.size())
     return false;
+  // The loop's own start, test and step, and the variable's when it is
+  // another variable stepped with the loop's (a companion).
   const LoopModel &L = Kernel.Loops[I.LoopIndex];
-  bool Same = L.Init && L.Next;
-  for (const SymRef &E : {L.Init, L.Next})
-    if (E)
-      forEachSymbol(*E, [&](SymbolId T) {
-        Same = Same && (T == S || Kernel.Symbols[T].Kind == SymbolKind::BlockDim ||
-                        sameForEveryThread(Kernel, T, Depth + 1));
-      });
+  std::vector<SymRef> Reads{L.Init, L.Cond, L.Next};
+  if (S != L.Var) {
+    const auto C = std::find_if(L.Companions.begin(), L.Companions.end(),
+                                [&](const LoopCompanion &C) { return C.Var == S; });
+    if (C == L.Companions.end())
+      return false;
+    Reads.push_back(C->Init);
+    Reads.push_back(C->Next);
+  }
+  bool Same = true;
+  for (const SymRef &E : Reads) {
+    if (!E)
+      return false;
+    forEachSymbol(*E, [&](SymbolId T) {
+      Same = Same && (T == S || T == L.Var || Kernel.Symbols[T].Kind == SymbolKind::BlockDim ||
+                      sameForEveryThread(Kernel, T, Depth + 1));
+    });
+  }
   return Same;
 }
 
@@ -188,6 +210,30 @@ std::optional<unsigned> threadAndSharedParts(const KernelModel &Kernel, const Sy
   }
 }
 
+/// \p E, separable as threadAndSharedParts says, with each maximal term
+/// made only of values the same for every thread replaced by 0 (null when
+/// it is not separable).
+SymRef withoutSharedPart(const KernelModel &Kernel, const SymRef &E) {
+  const std::optional<unsigned> Parts = threadAndSharedParts(Kernel, *E);
+  if (!Parts)
+    return nullptr;
+  if (*Parts == 2)
+    return SymExpr::constant(0, E->Type);
+  if (*Parts != 3)
+    return E;
+  // Both kinds meet here: a sum, a difference, a negation, a cast or a
+  // product by a constant (threadAndSharedParts allows no other).
+  SymRef A = E->A ? withoutSharedPart(Kernel, E->A) : nullptr;
+  SymRef B = E->B ? withoutSharedPart(Kernel, E->B) : nullptr;
+  if ((E->A && !A) || (E->B && !B))
+    return nullptr;
+  if (E->K == SymExpr::Kind::Unary)
+    return SymExpr::unary(E->Opcode, A, E->Type);
+  if (E->K == SymExpr::Kind::Binary)
+    return SymExpr::binary(E->Opcode, A, B, E->Type);
+  return nullptr;
+}
+
 /// Whether ptxas can fuse no pair of consecutive iterations of \p L: the
 /// threads of one instruction disagree on the 8-byte alignment of every
 /// pairing. Either the address depends on the thread indices alone, or it
@@ -216,18 +262,16 @@ bool threadsDisagreeOnPairs(const KernelModel &Kernel, const AccessModel &A,
   const std::optional<unsigned> Parts = threadAndSharedParts(Kernel, *First);
   if (!Parts || !(*Parts & 1))
     return false;
-  // The part every thread shares set to 0: what is left tells the threads
-  // apart.
+  // The part every thread shares set to 0 (each term of it as a whole, so
+  // that nothing inside it is evaluated at a value it never takes): what is
+  // left tells the threads apart. Only a lane certainly misaligned counts.
   AccessModel Check = A;
-  Check.Address = substitute(First, [&](SymbolId S) -> SymRef {
-    const SymbolKind K = Kernel.Symbols[S].Kind;
-    return K == SymbolKind::ThreadIdx || K == SymbolKind::Lane || K == SymbolKind::BlockDim
-               ? nullptr
-               : SymExpr::constant(0, Kernel.Symbols[S].Kind == SymbolKind::LoopVar
-                                          ? L.VarType
-                                          : First->Type);
-  });
-  return Disagree(Check);
+  Check.Address = withoutSharedPart(Kernel, First);
+  if (!Check.Address)
+    return false;
+  return alignmentOfGroups(Kernel, Check, L, 2, Shape, Model, Options) == Verdict::Conflict &&
+         alignmentOfGroups(Kernel, Check, L, 2, Shape, Model, Options,
+                           int64_t(A.WidthBytes)) == Verdict::Conflict;
 }
 
 std::string instructionName(const AccessModel &A, unsigned Bytes) {

@@ -52,6 +52,13 @@ std::optional<ValueBounds> binary(const SymExpr &E, const SymbolBounds &Symbol) 
   const std::optional<ValueBounds> B = rangeOf(*E.B, Symbol);
   const std::optional<int64_t> BC =
       B && B->first == B->second ? std::optional<int64_t>(B->first) : std::nullopt;
+  // 64-bit unsigned values past 2^63 are negative here: order-sensitive
+  // operations on them are left unbounded.
+  const bool Unsigned64 = !E.Type.Signed && E.Type.Bits >= 64;
+  if (Unsigned64 && ((A && A->first < 0) || (B && B->first < 0)) &&
+      E.Opcode != Op::Add && E.Opcode != Op::Sub && E.Opcode != Op::Mul &&
+      E.Opcode != Op::Shl && E.Opcode != Op::And)
+    return std::nullopt;
   switch (E.Opcode) {
   case Op::Add:
     if (A && B)

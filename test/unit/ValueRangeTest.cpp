@@ -8,7 +8,7 @@ using namespace ldslint;
 
 namespace {
 
-const IntType I32{32, true}, U32{32, false}, I64{64, true};
+const IntType I32{32, true}, U32{32, false}, I64{64, true}, U64{64, false};
 
 SymRef c(int64_t V, IntType T = I32) { return SymExpr::constant(V, T); }
 SymRef bin(Op O, SymRef A, SymRef B, IntType T = I32) { return SymExpr::binary(O, A, B, T); }
@@ -52,6 +52,13 @@ TEST(ValueRange, TheTypeBoundsWhatWraps) {
             (ValueBounds{0, 4294967295LL}));
 }
 
+TEST(ValueRange, UnsignedDivisionOfWhatMayWrapIsUnbounded) {
+  // (u64)(x % 8) / 2: a negative remainder is a value past 2^63.
+  SymRef Rem = SymExpr::cast(bin(Op::Rem, SymExpr::symbol(0, I32), c(8)), U64);
+  EXPECT_FALSE(range(bin(Op::Div, Rem, c(2, U64), U64)));
+  EXPECT_FALSE(range(bin(Op::Max, Rem, c(2, U64), U64)));
+}
+
 TEST(ValueRange, SelectsAndKnownSymbols) {
   SymRef Cond = bin(Op::LT, SymExpr::symbol(0, I32), c(0), IntType{1, false});
   EXPECT_EQ(range(SymExpr::select(Cond, c(8), SymExpr::symbol(1, I32), I32)), (ValueBounds{2, 8}));
@@ -64,19 +71,19 @@ TEST(ValueRange, RandomExpressionsStayWithinTheirBounds) {
   std::mt19937 Rng(30);
   const Op Ops[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Rem, Op::Shl,
                     Op::Shr, Op::And, Op::Or,  Op::Xor, Op::Min, Op::Max};
-  const IntType Types[] = {I32, U32, I64, IntType{16, false}};
+  const IntType Types[] = {I32, U32, I64, IntType{16, false}, U64};
   std::function<SymRef(int, IntType)> Make = [&](int Depth, IntType T) -> SymRef {
     const unsigned Pick = Rng() % 8;
     if (Depth == 0 || Pick < 2)
       return Pick % 2 ? SymExpr::symbol(Rng() % 2, T)
                       : c(static_cast<int64_t>(Rng() % 64) - 8, T);
     if (Pick == 2)
-      return SymExpr::cast(Make(Depth - 1, Types[Rng() % 4]), T);
+      return SymExpr::cast(Make(Depth - 1, Types[Rng() % 5]), T);
     return bin(Ops[Rng() % 12], Make(Depth - 1, T), Make(Depth - 1, T), T);
   };
   int Bounded = 0;
   for (int I = 0; I < 4000; ++I) {
-    const IntType T = Types[Rng() % 4];
+    const IntType T = Types[Rng() % 5];
     SymRef E = Make(4, T);
     const std::optional<ValueBounds> R = range(E);
     if (!R)

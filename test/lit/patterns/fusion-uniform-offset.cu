@@ -53,8 +53,24 @@ __global__ void scaled(const float *in, float *out, int stride) {
   out[threadIdx.x] = sum;
 }
 
+// The shared part is 8-byte aligned whatever `c` is: the threads agree
+// (2 * threadIdx.x words), so ptxas may fuse; nothing is claimed.
+__global__ void remainder(const float *in, float *out, int c) {
+  __shared__ float s[4096];
+  for (int i = threadIdx.x; i < 4096; i += 128)
+    s[i] = in[i];
+  __syncthreads();
+  float sum = 0;
+  const int base = 2 * (blockIdx.x % c);
+#pragma unroll
+  for (int j = 0; j < 2; ++j)
+    sum += s[2 * threadIdx.x + base + j];
+  out[threadIdx.x] = sum;
+}
+
 void launch(const float *in, float *out, int n) {
   rows<<<1, dim3(16, 4)>>>(in, out, n);
+  remainder<<<8, 128>>>(in, out, n);
   agree<<<1, 128>>>(in, out, n);
   scaled<<<1, 128>>>(in, out, n);
 }
@@ -75,4 +91,8 @@ void launch(const float *in, float *out, int n) {
 // CHECK: "status": "unknown",
 // CHECK: "function": "scaled",
 // CHECK: "line": 52,
+// CHECK: "status": "unknown",
+// CHECK: "function": "remainder",
+// CHECK: "line": 67,
+// CHECK: "reason": "ptxas may fuse the accesses of consecutive iterations of 'j' into wider ones
 // CHECK: "status": "unknown",

@@ -3,7 +3,7 @@
 // its writes like a local's. Set whole or by part before the launch, the
 // launch's shape is read (here 32x32: a 32-way column read); written only
 // in a branch that may not run, or after its address goes to a function
-// that may change it, the shape is not taken from that launch.
+// (or a lambda) that may change it, the shape is not taken from that launch.
 // REQUIRES: cuda-sdk
 // RUN: %ldslint --format=json --report=all %s -- -x cuda --cuda-path=%cuda_path > %t.json; test $? -eq 1
 // RUN: FileCheck %s --input-file=%t.json
@@ -40,6 +40,14 @@ void maybe(float *out, bool wide) {
 
 void changeConfig(cudaLaunchConfig_t *config);
 
+void byLambda(float *out, const float *hint) {
+  cudaLaunchConfig_t config = {};
+  config.blockDim = dim3(32, 1);
+  auto transpose = [](cudaLaunchConfig_t *c, const float *) { c->blockDim = dim3(1, 32); };
+  transpose(&config, hint); // an operator call: its object is argument 0
+  cudaLaunchKernelEx(&config, columns<5>, out);
+}
+
 void escapes(float *out) {
   cudaLaunchConfig_t config = {};
   config.blockDim = dim3(32, 1);
@@ -64,6 +72,8 @@ void escapes(float *out) {
 // CHECK: "function": "columns<2>",
 // CHECK: "line": 16,
 // CHECK: "function": "columns<3>",
+// CHECK-NOT: "block_source": "the launch
+// CHECK: "function": "columns<5>",
 // CHECK-NOT: "block_source": "the launch
 // CHECK: "function": "columns<4>",
 // CHECK-NOT: "block_source": "the launch
