@@ -1788,15 +1788,34 @@ private:
           continue;
         } else if (auto *St = dyn_cast<StoreInst>(U)) {
           auto *C = dyn_cast<Constant>(St->getValueOperand());
-          if (St->getPointerOperand() != Ptr || !C || !Offset ||
-              C->getType() != L->getType() || *Offset % Size != 0 || *Offset < 0 ||
-              *Offset / Size >= static_cast<int64_t>(Entries.size()) ||
-              !DT.dominates(St, L))
+          if (St->getPointerOperand() != Ptr || !C || !Offset || *Offset % Size != 0 ||
+              *Offset < 0 || !DT.dominates(St, L))
             return std::nullopt;
-          const Constant *&E = Entries[*Offset / Size];
-          if (E && E != C)
-            return std::nullopt;
-          E = C;
+          // One entry, or several stored at once (LLVM 15 makes the four
+          // stores of a braced list one `store <4 x i32>`).
+          std::vector<const Constant *> Parts{C};
+          if (C->getType() != L->getType()) {
+            Type *Elem = nullptr;
+            uint64_t N = 0;
+            if (auto *VT = dyn_cast<FixedVectorType>(C->getType()))
+              Elem = VT->getElementType(), N = VT->getNumElements();
+            else if (auto *AT = dyn_cast<ArrayType>(C->getType()))
+              Elem = AT->getElementType(), N = AT->getNumElements();
+            if (Elem != L->getType() || N == 0 || N > Entries.size())
+              return std::nullopt;
+            Parts.clear();
+            for (unsigned K = 0; K < N; ++K)
+              Parts.push_back(C->getAggregateElement(K));
+          }
+          for (size_t K = 0; K < Parts.size(); ++K) {
+            const uint64_t Slot = uint64_t(*Offset / Size) + K;
+            if (!Parts[K] || Slot >= Entries.size())
+              return std::nullopt;
+            const Constant *&E = Entries[Slot];
+            if (E && E != Parts[K])
+              return std::nullopt;
+            E = Parts[K];
+          }
         } else if (auto *II = dyn_cast<IntrinsicInst>(U);
                    II && II->isLifetimeStartOrEnd()) {
           continue;
