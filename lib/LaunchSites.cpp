@@ -627,6 +627,21 @@ struct ReadPoint {
   unsigned Post = 0;
 };
 
+/// Where \p Read stands in \p B, and the statements around the variable's
+/// declaration \p Decl (null: a parameter); false when \p Read is not in
+/// \p B.
+bool readPoint(const BodyInfo &B, const Stmt *Read, const Stmt *Decl, ReadPoint &R) {
+  R.Chain = B.chain(Read);
+  if (R.Chain.empty())
+    return false;
+  R.OnChain.insert(R.Chain.begin(), R.Chain.end());
+  R.Post = B.Post.lookup(Read);
+  if (Decl)
+    for (const Stmt *S : B.chain(Decl))
+      R.DeclAncestors.insert(S);
+  return true;
+}
+
 /// How the write at \p W relates to the read \p R.
 Relation relate(BodyInfo &B, const Stmt *W, const ReadPoint &R) {
   if (R.OnChain.count(W)) // the read is inside the write: the write completes after
@@ -1321,14 +1336,8 @@ Value ValueFolder::compute(const VarDecl *VD, const Stmt *Read,
       V = value(VD->getInit(), F, Depth + 1);
   }
   ReadPoint R;
-  R.Chain = B.chain(Read);
-  if (R.Chain.empty())
+  if (!readPoint(B, Read, Decl, R))
     return Value();
-  R.OnChain.insert(R.Chain.begin(), R.Chain.end());
-  R.Post = B.Post.lookup(Read);
-  if (Decl)
-    for (const Stmt *S : B.chain(Decl))
-      R.DeclAncestors.insert(S);
   // Read inside a lambda that does not declare the variable: captured when
   // the lambda was made (the outermost such lambda), or by reference and
   // read whenever it is called.
@@ -1408,13 +1417,8 @@ Value ValueFolder::member(const Expr *Record, const FieldDecl *Field, const Stmt
     if (Field->getFieldIndex() < ILE->getNumInits())
       V = record(ILE->getInit(Field->getFieldIndex()), F, Depth + 1);
   ReadPoint R;
-  R.Chain = B.chain(Read);
-  if (R.Chain.empty())
+  if (!readPoint(B, Read, DIt->second, R))
     return Value();
-  R.OnChain.insert(R.Chain.begin(), R.Chain.end());
-  R.Post = B.Post.lookup(Read);
-  for (const Stmt *S : B.chain(DIt->second))
-    R.DeclAncestors.insert(S);
   for (const Stmt *S : R.Chain)
     if (!R.DeclAncestors.count(S) && isa<LambdaExpr, BlockExpr>(S))
       return Value(); // read in a lambda: when it runs is not followed

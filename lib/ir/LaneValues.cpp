@@ -1715,28 +1715,25 @@ private:
     }
     if (Geps.empty())
       return std::nullopt;
+    // The entries: a small constant table, or a local array of constants.
+    std::vector<const Constant *> Entries;
     if (auto *A = dyn_cast<AllocaInst>(P)) {
-      std::optional<std::vector<const Constant *>> Entries = storedConstants(A, L);
-      if (!Entries)
+      std::optional<std::vector<const Constant *>> Stored = storedConstants(A, L);
+      if (!Stored)
         return std::nullopt;
-      for (const GEPOperator *G : Geps) {
-        Off = gepOffset(G, Off);
-        if (!Off)
-          return std::nullopt;
-      }
-      const int64_t Size = static_cast<int64_t>(
-          DL.getTypeAllocSize(L->getType()).getFixedValue());
-      SymRef Index = SymExpr::binary(Op::Div, Off, SymExpr::constant(Size, I64), I64);
-      return std::make_pair(Index, std::move(*Entries));
+      Entries = std::move(*Stored);
+    } else {
+      auto *GV = dyn_cast<GlobalVariable>(P);
+      if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer())
+        return std::nullopt;
+      const Constant *Init = GV->getInitializer();
+      auto *ArrTy = dyn_cast<ArrayType>(Init->getType());
+      if (!ArrTy || ArrTy->getElementType() != L->getType() ||
+          ArrTy->getNumElements() > 64)
+        return std::nullopt;
+      for (unsigned I = 0; I < ArrTy->getNumElements(); ++I)
+        Entries.push_back(Init->getAggregateElement(I));
     }
-    auto *GV = dyn_cast<GlobalVariable>(P);
-    if (!GV || !GV->isConstant() || !GV->hasDefinitiveInitializer())
-      return std::nullopt;
-    const Constant *Init = GV->getInitializer();
-    auto *ArrTy = dyn_cast<ArrayType>(Init->getType());
-    if (!ArrTy || ArrTy->getElementType() != L->getType() ||
-        ArrTy->getNumElements() > 64)
-      return std::nullopt;
     for (const GEPOperator *G : Geps) {
       Off = gepOffset(G, Off);
       if (!Off)
@@ -1744,9 +1741,6 @@ private:
     }
     const int64_t Size = static_cast<int64_t>(
         DL.getTypeAllocSize(L->getType()).getFixedValue());
-    std::vector<const Constant *> Entries;
-    for (unsigned I = 0; I < ArrTy->getNumElements(); ++I)
-      Entries.push_back(Init->getAggregateElement(I));
     SymRef Index = SymExpr::binary(Op::Div, Off, SymExpr::constant(Size, I64), I64);
     return std::make_pair(Index, Entries);
   }
