@@ -1920,8 +1920,12 @@ private:
     if (const auto *A = dyn_cast<AllocaInst>(Obj)) {
       // Only the stores into the part of the object the load reads from
       // count: an iterator object keeps its shared pointers in one member
-      // array and global ones in others (CUTLASS's `pointer_[i]`).
+      // array and global ones in others (CUTLASS's `pointer_[i]`). Where
+      // something else may write the object (a copy into it, a call), every
+      // pointer stored anywhere in it counts, as before.
       const auto Read = slotOf(A, L->getPointerOperand(), L->getType());
+      std::vector<std::pair<const StoreInst *, std::pair<uint64_t, uint64_t>>> Stores;
+      bool OtherWriters = false;
       std::vector<const Value *> Work{Obj};
       for (size_t I = 0; I < Work.size() && I < 256; ++I)
         for (const User *U : Work[I]->users()) {
@@ -1930,13 +1934,30 @@ private:
           else if (auto *St = dyn_cast<StoreInst>(U)) {
             if (St->getPointerOperand() != Work[I])
               AllShared = false; // the array's address escapes
-            else if (St->getValueOperand()->getType()->isPointerTy() &&
-                     overlaps(Read, slotOf(A, Work[I], St->getValueOperand()->getType())) &&
-                     !movedWithin(A, Read, St->getValueOperand())) {
-              AnyStore = true;
-              AllShared &= pointer(St->getValueOperand()).Shared;
+            else if (St->getValueOperand()->getType()->isPointerTy())
+              Stores.push_back({St, slotOf(A, Work[I], St->getValueOperand()->getType())});
+            else // an integer or a vector written over the part read may hold a pointer
+              OtherWriters |=
+                  overlaps(Read, slotOf(A, Work[I], St->getValueOperand()->getType()));
+          } else if (const auto *II = dyn_cast<IntrinsicInst>(U);
+                     !isa<LoadInst>(U) && !(II && II->isLifetimeStartOrEnd())) {
+            // A copy or a fill into the object writes its bytes: only one
+            // into the part read counts. A copy out of it reads. Anything
+            // else (a call, a select, ptrtoint) may write any part.
+            const auto *MI = dyn_cast<MemIntrinsic>(U);
+            if (!MI) {
+              OtherWriters = true;
+            } else if (MI->getRawDest() == Work[I]) {
+              const auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+              const auto At = slotOf(A, Work[I], Type::getInt8Ty(A->getContext()));
+              OtherWriters |= !Len || overlaps(Read, {At.first, At.first + Len->getZExtValue()});
             }
           }
+        }
+      for (const auto &[St, Slot] : Stores)
+        if (OtherWriters || (overlaps(Read, Slot) && !movedWithin(A, Read, St->getValueOperand()))) {
+          AnyStore = true;
+          AllShared &= pointer(St->getValueOperand()).Shared;
         }
     }
     if (AnyStore && AllShared) {
@@ -2011,11 +2032,13 @@ private:
     return {uint64_t(Offset), uint64_t(Offset) + Size};
   }
 
-  /// The bytes of the outermost array within \p T that holds byte \p At
-  /// and has elements of \p Step bytes (what an index of that step walks).
+  /// The bytes of the outermost array within \p T that holds byte \p At,
+  /// when an array there has elements of \p Step bytes (what an index of
+  /// that step walks: a flat index may cross the inner arrays).
   std::optional<std::pair<uint64_t, uint64_t>> outermostArray(Type *T, uint64_t At,
                                                               uint64_t Step) {
-    std::optional<std::pair<uint64_t, uint64_t>> Found;
+    std::optional<std::pair<uint64_t, uint64_t>> Outer;
+    bool Matches = false;
     uint64_t Start = 0;
     for (unsigned Depth = 0; Depth < 16; ++Depth) {
       if (auto *ST = dyn_cast<StructType>(T)) {
@@ -2031,15 +2054,16 @@ private:
         const uint64_t Each = DL.getTypeAllocSize(AT->getElementType()).getKnownMinValue();
         if (Each == 0)
           break;
-        if (Each == Step && !Found)
-          Found = std::make_pair(Start, Start + Each * AT->getNumElements());
+        if (!Outer)
+          Outer = std::make_pair(Start, Start + Each * AT->getNumElements());
+        Matches |= Each == Step;
         Start += (At - Start) / Each * Each;
         T = AT->getElementType();
       } else {
         break;
       }
     }
-    return Found;
+    return Matches ? Outer : std::nullopt;
   }
 
   /// Whether \p V is a pointer read from the bytes \p Slot of \p A and
@@ -2059,8 +2083,11 @@ private:
       }
     }
     const auto *L = dyn_cast<LoadInst>(V);
-    return L && getUnderlyingObject(L->getPointerOperand()) == A &&
-           overlaps(Slot, slotOf(A, L->getPointerOperand(), L->getType()));
+    if (!L || getUnderlyingObject(L->getPointerOperand()) != A)
+      return false;
+    const auto From = slotOf(A, L->getPointerOperand(), L->getType());
+    return From.first >= Slot.first && From.second <= Slot.second; // within the slot
+
   }
 
   static bool overlaps(std::pair<uint64_t, uint64_t> A, std::pair<uint64_t, uint64_t> B) {
