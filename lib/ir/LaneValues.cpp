@@ -1693,26 +1693,33 @@ private:
     return Off;
   }
 
+  /// What \p V addresses before its GEPs and pointer casts, with the GEPs
+  /// from that base outwards in \p Geps (when given).
+  static const Value *baseOf(const Value *V, std::vector<const GEPOperator *> *Geps = nullptr) {
+    for (unsigned Depth = 0; Depth < 64; ++Depth) {
+      if (auto *G = dyn_cast<GEPOperator>(V)) {
+        if (Geps)
+          Geps->insert(Geps->begin(), G);
+        V = G->getPointerOperand();
+      } else if (auto *O = dyn_cast<Operator>(V);
+                 O && (O->getOpcode() == Instruction::AddrSpaceCast ||
+                       O->getOpcode() == Instruction::BitCast)) {
+        V = O->getOperand(0);
+      } else {
+        break;
+      }
+    }
+    return V;
+  }
+
   /// A load from a small constant table (`const int off[4] = {...}`, an
   /// array of pointers clang turned into a constant): the entries and the
   /// index of the entry read, or nothing.
   std::optional<std::pair<SymRef, std::vector<const Constant *>>>
   tableLookup(const LoadInst *L) {
     SymRef Off = SymExpr::constant(0, I64);
-    const Value *P = L->getPointerOperand();
     std::vector<const GEPOperator *> Geps;
-    while (true) {
-      if (auto *G = dyn_cast<GEPOperator>(P)) {
-        Geps.insert(Geps.begin(), G);
-        P = G->getPointerOperand();
-      } else if (auto *O = dyn_cast<Operator>(P);
-                 O && (O->getOpcode() == Instruction::AddrSpaceCast ||
-                       O->getOpcode() == Instruction::BitCast)) {
-        P = O->getOperand(0);
-      } else {
-        break;
-      }
-    }
+    const Value *P = baseOf(L->getPointerOperand(), &Geps);
     if (Geps.empty())
       return std::nullopt;
     // The entries: a small constant table, or a local array of constants.
@@ -1980,22 +1987,11 @@ private:
     const std::pair<uint64_t, uint64_t> Whole{0, All};
     // Walk from Ptr to A: the constant offset, and where a varying index
     // first moves it (the offset of that GEP's base).
-    std::vector<const GEPOperator *> Chain;
-    const Value *V = Ptr;
-    while (V != A) {
-      if (auto *G = dyn_cast<GEPOperator>(V)) {
-        Chain.push_back(G);
-        V = G->getPointerOperand();
-      } else if (auto *O = dyn_cast<Operator>(V);
-                 O && (O->getOpcode() == Instruction::BitCast ||
-                       O->getOpcode() == Instruction::AddrSpaceCast)) {
-        V = O->getOperand(0);
-      } else {
-        return Whole;
-      }
-    }
+    std::vector<const GEPOperator *> Chain; // from A outwards
+    if (baseOf(Ptr, &Chain) != A)
+      return Whole;
     int64_t Offset = 0;
-    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It) {
+    for (auto It = Chain.begin(); It != Chain.end(); ++It) {
       APInt Delta(DL.getIndexTypeSizeInBits((*It)->getType()), 0);
       if ((*It)->accumulateConstantOffset(DL, Delta)) {
         Offset += Delta.getSExtValue();
@@ -2071,18 +2067,7 @@ private:
   /// slot's other values point, so it does not change whether they are
   /// shared.
   bool movedWithin(const AllocaInst *A, std::pair<uint64_t, uint64_t> Slot, const Value *V) {
-    for (unsigned Depth = 0; Depth < 32; ++Depth) {
-      if (auto *G = dyn_cast<GEPOperator>(V)) {
-        V = G->getPointerOperand();
-      } else if (auto *O = dyn_cast<Operator>(V);
-                 O && (O->getOpcode() == Instruction::BitCast ||
-                       O->getOpcode() == Instruction::AddrSpaceCast)) {
-        V = O->getOperand(0);
-      } else {
-        break;
-      }
-    }
-    const auto *L = dyn_cast<LoadInst>(V);
+    const auto *L = dyn_cast<LoadInst>(baseOf(V));
     if (!L || getUnderlyingObject(L->getPointerOperand()) != A)
       return false;
     const auto From = slotOf(A, L->getPointerOperand(), L->getType());
