@@ -1723,8 +1723,16 @@ std::string AccessEvaluation::loopText() const {
       continue;
     if (!Text.empty())
       Text += ", ";
-    Text += Symbols[L.Var].Name + " = " +
-            std::to_string(LoopValues[Slot].empty() ? 0 : LoopValues[Slot][0]);
+    const int64_t Value = LoopValues[Slot].empty() ? 0 : LoopValues[Slot][0];
+    if (L.Element)
+      if (const std::optional<int64_t> Element = evaluateWith(
+              *L.Element, [&](SymbolId Id) -> std::optional<int64_t> {
+                return Id == L.Var ? std::optional<int64_t>(Value) : std::nullopt;
+              })) {
+        Text += L.ElementName + " = " + std::to_string(*Element);
+        continue;
+      }
+    Text += Symbols[L.Var].Name + " = " + std::to_string(Value);
   }
   return Text;
 }

@@ -204,6 +204,79 @@ private:
   }
 };
 
+/// The instantiations of \p Pattern, a member function (or member function
+/// template) of a class template: those of each specialization of the
+/// class. False where they cannot be listed this way (a class nested in
+/// another, a partial or explicit specialization).
+bool memberInstantiations(const FunctionDecl *Pattern, std::vector<Decl *> &Out) {
+  const auto *Class = dyn_cast<CXXRecordDecl>(Pattern->getDeclContext());
+  ClassTemplateDecl *Template = Class ? Class->getDescribedClassTemplate() : nullptr;
+  if (!Template || !Class->getDeclContext()->isFileContext())
+    return false;
+  auto AddIfOf = [&](FunctionDecl *Method) {
+    if (Method->getTemplateInstantiationPattern() == Pattern)
+      Out.push_back(Method);
+  };
+  for (ClassTemplateSpecializationDecl *Spec : Template->specializations())
+    for (Decl *D : Spec->decls()) {
+      if (auto *Method = dyn_cast<FunctionDecl>(D))
+        AddIfOf(Method);
+      else if (auto *MemberTemplate = dyn_cast<FunctionTemplateDecl>(D))
+        for (FunctionDecl *Method : MemberTemplate->specializations())
+          AddIfOf(Method);
+    }
+  return true;
+}
+
+/// The declarations to traverse so that every function whose source holds
+/// one of \p Arrays' declarations is scanned: each array's function, its
+/// function template (whose traversal reaches every instantiation), or the
+/// instantiations of a class template's member. Empty where that set is
+/// not known this way (an array in a lambda, a local class, a nested
+/// class): the whole unit is scanned then. A walk over the whole unit
+/// visits every instantiated class too, most of the time of this scan on
+/// template-heavy code (rocPRIM's tests).
+std::vector<Decl *> functionsHolding(const std::set<const VarDecl *> &Arrays,
+                                     const SourceManager &SM) {
+  std::vector<Decl *> Holders;
+  std::set<const Decl *> Seen;
+  auto Add = [&](Decl *Holder) {
+    if (!SM.isInSystemHeader(Holder->getLocation()) && Seen.insert(Holder).second)
+      Holders.push_back(Holder); // system headers: as in the walk over the unit
+  };
+  std::set<const FunctionDecl *> Patterns;
+  for (const VarDecl *VD : Arrays) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(
+        VD->getParentFunctionOrMethod(/*LexicalParent=*/true));
+    if (!FD)
+      return {};
+    const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+    if (!Pattern)
+      Pattern = FD;
+    if (!Patterns.insert(Pattern).second)
+      continue;
+    const DeclContext *Outer = Pattern->getDeclContext();
+    if (Outer->isDependentContext()) {
+      std::vector<Decl *> Members;
+      if (!memberInstantiations(Pattern, Members))
+        return {};
+      Add(const_cast<FunctionDecl *>(Pattern)); // as the walk over the unit
+      for (Decl *M : Members)
+        Add(M);
+      continue;
+    }
+    if (!Outer->isFileContext() &&
+        (!isa<CXXRecordDecl>(Outer) || isa<ClassTemplateSpecializationDecl>(Outer) ||
+         cast<CXXRecordDecl>(Outer)->isLocalClass()))
+      return {};
+    Decl *Holder = const_cast<FunctionDecl *>(Pattern);
+    if (FunctionTemplateDecl *Template = Pattern->getDescribedFunctionTemplate())
+      Holder = Template->getCanonicalDecl();
+    Add(Holder);
+  }
+  return Holders;
+}
+
 } // namespace
 
 LayoutObservations scanLayoutObservations(ASTContext &Ctx,
@@ -221,9 +294,16 @@ LayoutObservations scanLayoutObservations(ASTContext &Ctx,
       }
       Within.push_back(SM.getFileLoc(VD->getLocation()));
     }
-  // System headers cannot name the user's arrays.
+  const std::vector<Decl *> Holders =
+      Within.empty() ? std::vector<Decl *>() : functionsHolding(*Arrays, SM);
   LayoutScan Scan(Result.Observed, Result.Sized, Result.References, SM,
                   std::move(Within));
+  if (!Holders.empty()) {
+    for (Decl *D : Holders)
+      Scan.TraverseDecl(D);
+    return Result;
+  }
+  // System headers cannot name the user's arrays.
   traverseUnit(Scan, Ctx, /*SystemHeaders=*/false);
   return Result;
 }

@@ -319,6 +319,22 @@ unsigned dropKernelsNotAnalysed(
   }
   return WithoutShared;
 }
+/// A value clang loads and stores into a local variable has no name of its
+/// own (`int stride = *__begin1` of a range-for): SROA removes the
+/// variable, and messages would name the value after nothing. \p I, such a
+/// store, gives the loaded value the variable's name.
+void nameAfterVariable(llvm::Instruction &I, const IdentifierTable &Idents) {
+  auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I);
+  auto *Loaded = Store ? llvm::dyn_cast<llvm::LoadInst>(Store->getValueOperand()) : nullptr;
+  auto *Variable =
+      Store ? llvm::dyn_cast<llvm::AllocaInst>(Store->getPointerOperand()) : nullptr;
+  if (!Loaded || !Variable || Loaded->hasName() || !Variable->hasName() ||
+      Loaded->getParent() != Store->getParent() ||
+      Idents.find(Variable->getName()) == Idents.end())
+    return;
+  Loaded->setName(Variable->getName());
+}
+
 /// LLVM makes a second local of one name unique by appending a number
 /// (`j`, `j9`); the analysis names values after their source variables
 /// (`j.0` -> `j`). A name that the source never spelled but whose prefix
@@ -338,6 +354,9 @@ void restoreSourceNames(llvm::Module &M, const IdentifierTable &Idents) {
   for (llvm::Function &F : M) {
     for (llvm::Argument &A : F.args())
       Restore(A);
+    for (llvm::BasicBlock &B : F)
+      for (llvm::Instruction &I : B)
+        nameAfterVariable(I, Idents);
     for (llvm::BasicBlock &B : F)
       for (llvm::Instruction &I : B)
         Restore(I);

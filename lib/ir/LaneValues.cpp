@@ -1392,6 +1392,30 @@ private:
     return Cond;
   }
 
+  /// A range-for's loop (its variable is clang's `__begin` pointer, or
+  /// the offset that replaced it): the element it reads, when the user
+  /// named it and it is known from the variable alone (LoopModel::Element).
+  void nameByElement(const Loop *L, LoopModel &M) {
+    for (const BasicBlock *B : L->blocks())
+      for (const Instruction &I : *B) {
+      const auto *Read = dyn_cast<LoadInst>(&I);
+      if (!Read || !Read->getType()->isIntegerTy())
+        continue;
+      const std::string Name = sourceName(Read);
+      if (Name.empty())
+        continue;
+      const SymRef Element = value(Read);
+      bool OnlyThePointer = static_cast<bool>(Element);
+      if (Element)
+        forEachSymbol(*Element, [&](SymbolId Id) { OnlyThePointer &= Id == M.Var; });
+      if (!OnlyThePointer)
+        continue;
+      M.Element = Element;
+      M.ElementName = Name;
+      return;
+      }
+  }
+
   void buildLoop(const Loop *L) {
     if (LoopIds.count(L))
       return;
@@ -1544,6 +1568,8 @@ private:
     M.Text = Text;
     K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);
+    if (startsWith(K.Symbols[PV.Sym].Name, "__begin"))
+      nameByElement(L, K.Loops[Index]);
 
     // The others follow the loop's variable when both step by constants:
     // Q = Q0 + (P - P0) / dP * dQ.
