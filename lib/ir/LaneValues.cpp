@@ -1988,7 +1988,11 @@ private:
           }
         }
       for (const auto &[St, Slot] : Stores)
-        if (OtherWriters || (overlaps(Read, Slot) && !movedWithin(A, Read, St->getValueOperand()))) {
+        // A null pointer stored there (a constructor's `pointer_(nullptr)`,
+        // CUTLASS's TensorRef, before the real one) is never dereferenced:
+        // where the load's value is used as an address, it is another one.
+        if (!isa<ConstantPointerNull>(St->getValueOperand()) &&
+            (OtherWriters || (overlaps(Read, Slot) && !movedWithin(A, Read, St->getValueOperand())))) {
           AnyStore = true;
           AllShared &= pointer(St->getValueOperand()).Shared;
         }

@@ -288,7 +288,8 @@ void RemovedAccesses::watchUnreached(llvm::Function &F) {
     if (I.getDebugLoc() && !Watched.count(&I) && baseOf(plainAccess(I), F, R))
       Accesses.emplace_back(&I, std::move(R));
   }
-  if (Accesses.empty())
+  // One block: the entry, which always runs.
+  if (Accesses.empty() || F.size() == 1)
     return;
   // As the SCCP pass solves a function, with every parameter unknown.
   if (!LibraryInfo)
