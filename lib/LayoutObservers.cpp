@@ -255,6 +255,10 @@ std::vector<Decl *> functionsHolding(const std::set<const VarDecl *> &Arrays,
       Pattern = FD;
     if (!Patterns.insert(Pattern).second)
       continue;
+    // A friend defined in a class template: its instantiations belong to
+    // each specialization's friend, not to Pattern or its template.
+    if (Pattern->getFriendObjectKind() != Decl::FOK_None)
+      return {};
     const DeclContext *Outer = Pattern->getDeclContext();
     if (Outer->isDependentContext()) {
       std::vector<Decl *> Members;
@@ -270,8 +274,10 @@ std::vector<Decl *> functionsHolding(const std::set<const VarDecl *> &Arrays,
          cast<CXXRecordDecl>(Outer)->isLocalClass()))
       return {};
     Decl *Holder = const_cast<FunctionDecl *>(Pattern);
-    if (FunctionTemplateDecl *Template = Pattern->getDescribedFunctionTemplate())
-      Holder = Template->getCanonicalDecl();
+    if (FunctionTemplateDecl *Template = Pattern->getDescribedFunctionTemplate()) {
+      Holder = Template->getCanonicalDecl(); // its instantiations
+      Add(const_cast<FunctionDecl *>(Pattern)); // the body, where declared earlier
+    }
     Add(Holder);
   }
   return Holders;

@@ -1393,22 +1393,33 @@ private:
   }
 
   /// A range-for's loop (its variable is clang's `__begin` pointer, or
-  /// the offset that replaced it): the element it reads, when the user
-  /// named it and it is known from the variable alone (LoopModel::Element).
-  void nameByElement(const Loop *L, LoopModel &M) {
+  /// the offset that replaced it): the element it reads through that
+  /// variable (\p Begin), when the user named it and it is known from the
+  /// variable alone (LoopModel::Element).
+  void nameByElement(const Loop *L, const PHINode *Begin, LoopModel &M) {
+    auto ReadsThroughBegin = [&](const LoadInst &Read) {
+      const Value *P = Read.getPointerOperand();
+      if (P == Begin)
+        return true;
+      const auto *G = dyn_cast<GetElementPtrInst>(P);
+      return G && G->getNumIndices() == 1 && G->getOperand(1) == Begin;
+    };
     for (const BasicBlock *B : L->blocks())
       for (const Instruction &I : *B) {
       const auto *Read = dyn_cast<LoadInst>(&I);
-      if (!Read || !Read->getType()->isIntegerTy())
+      if (!Read || !Read->getType()->isIntegerTy() || !ReadsThroughBegin(*Read))
         continue;
       const std::string Name = sourceName(Read);
       if (Name.empty())
         continue;
       const SymRef Element = value(Read);
-      bool OnlyThePointer = static_cast<bool>(Element);
+      bool OnlyThePointer = static_cast<bool>(Element), Mentions = false;
       if (Element)
-        forEachSymbol(*Element, [&](SymbolId Id) { OnlyThePointer &= Id == M.Var; });
-      if (!OnlyThePointer)
+        forEachSymbol(*Element, [&](SymbolId Id) {
+          OnlyThePointer &= Id == M.Var;
+          Mentions = true;
+        });
+      if (!OnlyThePointer || !Mentions)
         continue;
       M.Element = Element;
       M.ElementName = Name;
@@ -1569,7 +1580,7 @@ private:
     K.Loops[Index] = M;
     LoopIds[L] = static_cast<int>(Index);
     if (startsWith(K.Symbols[PV.Sym].Name, "__begin"))
-      nameByElement(L, K.Loops[Index]);
+      nameByElement(L, PV.Phi, K.Loops[Index]);
 
     // The others follow the loop's variable when both step by constants:
     // Q = Q0 + (P - P0) / dP * dQ.
@@ -1991,7 +2002,9 @@ private:
         // A null pointer stored there (a constructor's `pointer_(nullptr)`,
         // CUTLASS's TensorRef, before the real one) is never dereferenced:
         // where the load's value is used as an address, it is another one.
-        if (!isa<ConstantPointerNull>(St->getValueOperand()) &&
+        // Not where something else may write the object too (a copy of
+        // another object into it): what that brings is not seen.
+        if (!(isa<ConstantPointerNull>(St->getValueOperand()) && !OtherWriters) &&
             (OtherWriters || (overlaps(Read, Slot) && !movedWithin(A, Read, St->getValueOperand())))) {
           AnyStore = true;
           AllShared &= pointer(St->getValueOperand()).Shared;
