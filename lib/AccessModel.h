@@ -111,10 +111,10 @@ struct LoopModel {
   bool UniformExits = false;
   std::vector<LoopCompanion> Companions;
   std::string Text; ///< header spelling, for messages
-  /// Where Var is a pointer walking a local array (a range-for over a
-  /// braced list walks `__begin1` by byte offset), the element it reads,
-  /// as the user named it, and its value in terms of Var: messages name the
-  /// iteration `stride = 8`, not `__begin1 = 8`. Null otherwise.
+  /// Where the loop is a range-for (Var is clang's `__begin` pointer, or
+  /// the byte offset that replaced it), the element read through Var, as
+  /// the user named it, and its value in terms of Var alone: messages name
+  /// the iteration `stride = 8`, not `__begin1 = 8`. Null otherwise.
   SymRef Element;
   std::string ElementName;
 };

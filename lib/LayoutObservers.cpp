@@ -276,7 +276,10 @@ std::vector<Decl *> functionsHolding(const std::set<const VarDecl *> &Arrays,
     Decl *Holder = const_cast<FunctionDecl *>(Pattern);
     if (FunctionTemplateDecl *Template = Pattern->getDescribedFunctionTemplate()) {
       Holder = Template->getCanonicalDecl(); // its instantiations
-      Add(const_cast<FunctionDecl *>(Pattern)); // the body, where declared earlier
+      // Pattern's body, where the template was declared earlier (walking
+      // the canonical template walks only its own, bodiless, pattern).
+      if (Holder != Template)
+        Add(const_cast<FunctionDecl *>(Pattern));
     }
     Add(Holder);
   }

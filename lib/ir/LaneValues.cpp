@@ -1406,24 +1406,24 @@ private:
     };
     for (const BasicBlock *B : L->blocks())
       for (const Instruction &I : *B) {
-      const auto *Read = dyn_cast<LoadInst>(&I);
-      if (!Read || !Read->getType()->isIntegerTy() || !ReadsThroughBegin(*Read))
-        continue;
-      const std::string Name = sourceName(Read);
-      if (Name.empty())
-        continue;
-      const SymRef Element = value(Read);
-      bool OnlyThePointer = static_cast<bool>(Element), Mentions = false;
-      if (Element)
-        forEachSymbol(*Element, [&](SymbolId Id) {
-          OnlyThePointer &= Id == M.Var;
-          Mentions = true;
-        });
-      if (!OnlyThePointer || !Mentions)
-        continue;
-      M.Element = Element;
-      M.ElementName = Name;
-      return;
+        const auto *Read = dyn_cast<LoadInst>(&I);
+        if (!Read || !Read->getType()->isIntegerTy() || !ReadsThroughBegin(*Read))
+          continue;
+        const std::string Name = sourceName(Read);
+        if (Name.empty())
+          continue;
+        const SymRef Element = value(Read);
+        bool OnlyThePointer = static_cast<bool>(Element), Mentions = false;
+        if (Element)
+          forEachSymbol(*Element, [&](SymbolId Id) {
+            OnlyThePointer &= Id == M.Var;
+            Mentions = true;
+          });
+        if (!OnlyThePointer || !Mentions)
+          continue;
+        M.Element = Element;
+        M.ElementName = Name;
+        return;
       }
   }
 
@@ -2004,8 +2004,9 @@ private:
         // where the load's value is used as an address, it is another one.
         // Not where something else may write the object too (a copy of
         // another object into it): what that brings is not seen.
-        if (!(isa<ConstantPointerNull>(St->getValueOperand()) && !OtherWriters) &&
-            (OtherWriters || (overlaps(Read, Slot) && !movedWithin(A, Read, St->getValueOperand())))) {
+        if (OtherWriters || (!isa<ConstantPointerNull>(St->getValueOperand()) &&
+                             overlaps(Read, Slot) &&
+                             !movedWithin(A, Read, St->getValueOperand()))) {
           AnyStore = true;
           AllShared &= pointer(St->getValueOperand()).Shared;
         }
