@@ -9,6 +9,7 @@
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -145,16 +146,21 @@ std::string sourceName(const Value *V) {
   // Clang's names for its own temporaries, numbered (`call37`, `cmp50`;
   // restoreSourceNames left them: their stem is no identifier of the unit).
   const size_t Digits = N.find_last_not_of("0123456789") + 1;
-  static const std::set<std::string> Temporaries = {
-      "add", "and", "arrayidx", "call", "cmp", "cond", "conv", "dec", "div",
-      "idxprom", "inc", "land", "lnot", "lor", "mul", "neg", "not", "or",
-      "rem", "shl", "shr", "sub", "tobool", "xor"};
-  if (Digits < N.size() && Temporaries.count(N.substr(0, Digits)))
+  if (Digits < N.size() && isCompilerTemporaryName(N.substr(0, Digits)))
     return "";
   return N;
 }
 
 } // namespace
+
+bool isCompilerTemporaryName(llvm::StringRef Stem) {
+  static const llvm::StringSet<> Temporaries = {
+      "add", "and", "arraydecay", "arrayidx", "call", "cmp", "cond", "conv",
+      "dec", "div", "frombool", "idxprom", "inc", "incdec", "land", "lnot",
+      "lor", "mul", "neg", "not", "or", "rem", "shl", "shr", "sub", "tobool",
+      "vecext", "vecins", "xor"};
+  return Temporaries.count(Stem) != 0;
+}
 
 std::string variableName(const GlobalVariable *G) {
   const std::string Full = llvm::demangle(G->getName().str());

@@ -76,6 +76,11 @@ constexpr const char *RowStrideFunction = "ldslint.row.stride.";
 /// sortPairs) -> "s".
 std::string variableName(const llvm::GlobalVariable *G);
 
+/// Whether \p Stem (a value's name up to its first '.', without the digits
+/// LLVM appends to make it unique) is a name clang gives its own
+/// temporaries (`call`, `cmp`, `arrayidx`): no source name.
+bool isCompilerTemporaryName(llvm::StringRef Stem);
+
 /// Whether \p V (a pointer) is in shared memory: its address space, or the
 /// variable it is derived from.
 bool isSharedAddressSpace(unsigned AddrSpace);
