@@ -28,6 +28,7 @@
 
 #include <unordered_map>
 #include <cctype>
+#include <cstdlib>
 #include <set>
 
 using namespace llvm;
@@ -801,7 +802,18 @@ private:
                    true, computedFromData(C));
   }
 
-  static std::string demangledName(StringRef Name) { return Name.str(); }
+  /// `_Z6opaquei` -> `opaque`: the function as the source names it, with
+  /// its scopes and template arguments but not its parameter types.
+  static std::string demangledName(StringRef Name) {
+    const std::string Mangled = Name.str(); // the demangler points into it
+    llvm::ItaniumPartialDemangler D;
+    if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
+      return llvm::demangle(Mangled);
+    char *Buf = D.getFunctionName(nullptr, nullptr);
+    std::string Out = Buf ? Buf : llvm::demangle(Mangled);
+    std::free(Buf);
+    return Out;
+  }
 
   /// cttz(X) from the operators the evaluator has: the lowest set bit
   /// (X & -X), whose index is made of one bit per mask it meets
