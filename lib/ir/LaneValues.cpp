@@ -1555,8 +1555,14 @@ private:
       return Other;
     };
     for (const BasicBlock *E : Exiting) {
-      const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
-      const SymRef Test = Br && Br->isConditional() ? value(Br->getCondition()) : nullptr;
+      // A branch, or a switch: LLVM 15 leaves a `break` as a switch on
+      // clang's cleanup slot, a phi of the paths that reach it.
+      const Value *Decides = nullptr;
+      if (const auto *Br = dyn_cast<BranchInst>(E->getTerminator()); Br && Br->isConditional())
+        Decides = Br->getCondition();
+      else if (const auto *Sw = dyn_cast<SwitchInst>(E->getTerminator()))
+        Decides = Sw->getCondition();
+      const SymRef Test = Decides ? value(Decides) : nullptr;
       if (!UniformExits || !Test || isVarying(Test) || readsOtherLoops(Test) ||
           LI.getLoopFor(E) != L || !DT.dominates(E, L->getLoopLatch()))
         UniformExits = false;
