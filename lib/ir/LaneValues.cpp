@@ -57,6 +57,69 @@ const Value *underlyingObject(const Value *P) {
   return P;
 }
 
+/// The one shared variable that the integer \p V, made into a pointer, can
+/// come from: through integer arithmetic, vector elements and the locals it
+/// was kept in (LLVM 15 stores a pointer member and the member after it as
+/// one `<2 x i64>`, from `ptrtoint` of the array). Null when there is none,
+/// or when anything else (an argument, a call, another object) may be
+/// behind it: the access is then not claimed as shared.
+const GlobalVariable *sharedBehindInteger(const Value *V) {
+  SmallPtrSet<const Value *, 16> Seen;
+  SmallVector<const Value *, 16> Work{V};
+  const GlobalVariable *Found = nullptr;
+  while (!Work.empty()) {
+    const Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (Seen.size() > 64)
+      return nullptr;
+    if (X->getType()->isPointerTy()) {
+      X = getUnderlyingObject(X);
+      if (isa<ConstantPointerNull>(X))
+        continue;
+      if (const auto *G = dyn_cast<GlobalVariable>(X)) {
+        if (!isSharedAddressSpace(G->getAddressSpace()) || (Found && Found != G))
+          return nullptr;
+        Found = G;
+        continue;
+      }
+    }
+    if (isa<ConstantInt>(X) || isa<ConstantAggregateZero>(X) || isa<UndefValue>(X) ||
+        isa<ConstantDataVector>(X))
+      continue; // numbers
+    if (const auto *L = dyn_cast<LoadInst>(X)) {
+      const auto *Local = dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand()));
+      if (!Local)
+        return nullptr;
+      storedInto(*Local, Work, /*IntegersOnly=*/false);
+      continue;
+    }
+    if (const auto *CV = dyn_cast<ConstantVector>(X)) {
+      for (const Value *E : CV->operands())
+        Work.push_back(E);
+      continue;
+    }
+    const auto *O = dyn_cast<Operator>(X);
+    if (!O)
+      return nullptr;
+    const unsigned Opcode = O->getOpcode();
+    if (Opcode == Instruction::PtrToInt || Instruction::isBinaryOp(Opcode) ||
+        Opcode == Instruction::ZExt || Opcode == Instruction::SExt ||
+        Opcode == Instruction::Trunc || Opcode == Instruction::PHI ||
+        Opcode == Instruction::ExtractElement || Opcode == Instruction::InsertElement) {
+      for (const Value *Op : O->operands())
+        if (Op->getType()->isPtrOrPtrVectorTy() || Op->getType()->isIntOrIntVectorTy())
+          Work.push_back(Op);
+    } else if (Opcode == Instruction::Select) {
+      Work.push_back(O->getOperand(1));
+      Work.push_back(O->getOperand(2));
+    } else {
+      return nullptr;
+    }
+  }
+  return Found;
+}
+
 /// `#pragma unroll 1` / `#pragma nounroll` as clang records them on the loop.
 bool unrollDisabled(const Loop &L) {
   if (findOptionMDForLoop(&L, "llvm.loop.unroll.disable"))
@@ -1953,8 +2016,14 @@ private:
       return loadedPointer(L);
     if (isa<CallBase>(P))
       return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
-    if (isa<IntToPtrInst>(P))
-      return notPlaced(P, "the pointer is made from an integer");
+    if (const auto *I2P = dyn_cast<IntToPtrInst>(P)) {
+      PointerValue R = notPlaced(P, "the pointer is made from an integer");
+      if (const GlobalVariable *G = sharedBehindInteger(I2P->getOperand(0))) {
+        R.Shared = true;
+        R.Why += " (the address of '" + variableName(G) + "', kept as an integer)";
+      }
+      return R;
+    }
     return notPlaced(P, "the pointer is not understood");
   }
 
