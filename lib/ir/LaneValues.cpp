@@ -850,6 +850,16 @@ private:
     }
     if (isDeclaredAtomic(*C))
       return atomicResult(C);
+    // One lane's value handed to every lane of the warp: `__shfl_sync(m, v,
+    // src)` over the whole warp (clamp 31, no segments) from a lane every
+    // lane names alike, and AMD's readlane/readfirstlane. Not known, but
+    // the same in every lane of the warp, which is all a bank conflict
+    // needs (darknet's binary GEMM: `shfl(base, t) + 8 * lane`).
+    if (broadcastsOneLane(*C))
+      return unknown(C, nameOf(C, "a value"),
+                     "it is one lane's value, handed to the whole warp by '" +
+                         Name.str() + "'",
+                     false, computedFromData(C));
     // __ldg/__ldcg before LLVM 20: an intrinsic that loads.
     if (startsWith(Name, "llvm.nvvm.ldg.global.") || startsWith(Name, "llvm.nvvm.ldu.global.")) {
       const bool Uniform = pointerIsUniform(C->getArgOperand(0));
@@ -863,6 +873,20 @@ private:
                    Callee ? "it is the result of '" + demangledName(Name) + "'"
                           : std::string("it is the result of an indirect call"),
                    true, computedFromData(C));
+  }
+
+  bool broadcastsOneLane(const CallBase &C) {
+    const Function *Callee = C.getCalledFunction();
+    if (!Callee)
+      return false;
+    const StringRef Name = Callee->getName();
+    if (Name == "llvm.amdgcn.readfirstlane" || startsWith(Name, "llvm.amdgcn.readfirstlane.") ||
+        Name == "llvm.amdgcn.readlane" || startsWith(Name, "llvm.amdgcn.readlane."))
+      return true;
+    if (!startsWith(Name, "llvm.nvvm.shfl.sync.idx.") || C.arg_size() != 4)
+      return false;
+    const auto *Clamp = dyn_cast<ConstantInt>(C.getArgOperand(3));
+    return Clamp && Clamp->getZExtValue() == 0x1f && !isVarying(value(C.getArgOperand(2)));
   }
 
   /// `_Z6opaquei` -> `opaque`: the function as the source names it, with
