@@ -826,6 +826,29 @@ private:
       const bool Wide = Bits == 32 || Bits == 64;
       // Only a call of one of them reads its argument.
       auto X = [&] { return value(C->getArgOperand(0)); };
+      // `__byte_perm(x, y, s)` with a constant selector (ccminer's rotates
+      // by bytes, `& 0xff` written as a permute): each result byte is one
+      // byte of {y, x}. Selectors that replicate a byte's sign are left.
+      if (Name == "__nv_byte_perm" && Bits == 32 && C->arg_size() == 3)
+        if (const auto *Sel = dyn_cast<ConstantInt>(C->getArgOperand(2));
+            Sel && (Sel->getZExtValue() & 0x8888) == 0) {
+          const IntType U{32, false};
+          const SymRef Sources[2] = {asUnsigned(X(), 32),
+                                     asUnsigned(value(C->getArgOperand(1)), 32)};
+          SymRef Out = SymExpr::constant(0, U);
+          for (unsigned Byte = 0; Byte < 4; ++Byte) {
+            const unsigned Pick = (Sel->getZExtValue() >> (4 * Byte)) & 7;
+            const SymRef Picked = SymExpr::binary(
+                Op::And,
+                SymExpr::binary(Op::Shr, Sources[Pick / 4],
+                                SymExpr::constant(8 * (Pick % 4), U), U),
+                SymExpr::constant(0xff, U), U);
+            Out = SymExpr::binary(
+                Op::Or, Out,
+                SymExpr::binary(Op::Shl, Picked, SymExpr::constant(8 * Byte, U), U), U);
+          }
+          return SymExpr::cast(Out, T);
+        }
       if (Wide && (Name == "__nv_brev" || Name == "__nv_brevll" ||
                    startsWith(Name, "llvm.bitreverse.")))
         return SymExpr::cast(bitReverse(X(), Bits), T);

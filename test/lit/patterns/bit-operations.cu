@@ -8,10 +8,14 @@ extern "C" __device__ unsigned __nv_brev(unsigned);
 extern "C" __device__ int __nv_popc(unsigned);
 extern "C" __device__ int __nv_clz(int);
 extern "C" __device__ int __nv_ffs(int);
+extern "C" __device__ unsigned __nv_byte_perm(unsigned, unsigned, unsigned);
 __device__ inline unsigned __brev(unsigned a) { return __nv_brev(a); }
 __device__ inline int __popc(unsigned a) { return __nv_popc(a); }
 __device__ inline int __clz(int a) { return __nv_clz(a); }
 __device__ inline int __ffs(int a) { return __nv_ffs(a); }
+__device__ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
+  return __nv_byte_perm(x, y, s);
+}
 
 __global__ void bits(int *out) {
   __shared__ int s[1024];
@@ -32,6 +36,13 @@ __global__ void bits(int *out) {
   // 16, three words each (cttz would put lane 0 at word 512: 4-way).
   s[__ffs(t) * 16] = 5;
   // CHECK: bit-operations.cu:[[@LINE-1]]:3: warning: 3-way bank conflict writing shared array 's'
+  // A byte permute with a constant selector picks bytes of {y, x}: here
+  // t's low byte (ccminer writes `& 0xff` this way), a permutation.
+  s[__byte_perm(t, 0, 0x4440)] = 6;
+  // CHECK: bit-operations.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: no bank conflict
+  // ... and here t's low byte moved up one byte: t << 8, 32 words apart.
+  s[__byte_perm(t, 0, 0x4404) >> 3] = 7;
+  // CHECK: bit-operations.cu:[[@LINE-1]]:3: warning: 32-way bank conflict writing shared array 's'
   __syncthreads();
   out[t] = s[t];
 }
