@@ -123,9 +123,11 @@ bool onlyThreadIndices(const KernelModel &Kernel, const AccessModel &A, const Lo
   return Only;
 }
 
-/// Whether \p S has one value for every thread of an execution: a kernel
-/// argument, blockIdx, a value every lane loads alike, or the variable of
-/// a loop whose start and steps are made of such values.
+/// Whether \p S has one value for every thread of a warp: a kernel
+/// argument, blockIdx, a value every lane loads alike or one lane hands to
+/// the whole warp (a shuffle), or the variable of a loop whose start and
+/// steps are made of such values. (A shuffle's value is not known to
+/// ptxas either, which is all threadsDisagreeOnPairs needs.)
 bool sameForEveryThread(const KernelModel &Kernel, SymbolId S, unsigned Depth = 0) {
   if (S >= Kernel.Symbols.size() || Depth > 4)
     return false;

@@ -57,6 +57,33 @@ const Value *underlyingObject(const Value *P) {
   return P;
 }
 
+/// Whether everything written into \p Local is what storedInto lists: its
+/// address is only read through, stored into, or copied into from another
+/// local (no call receives it, it is not stored or turned into an integer).
+bool onlyStoredInto(const AllocaInst &Local) {
+  SmallVector<const Value *, 8> Pointers{&Local};
+  for (size_t I = 0; I < Pointers.size(); ++I) {
+    if (I >= 512)
+      return false;
+    for (const User *U : Pointers[I]->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
+        Pointers.push_back(U);
+      } else if (const auto *S = dyn_cast<StoreInst>(U)) {
+        if (S->getValueOperand() == Pointers[I])
+          return false; // the address itself escapes
+      } else if (const auto *Copy = dyn_cast<MemTransferInst>(U)) {
+        if (Copy->getRawDest() == Pointers[I] &&
+            !isa<AllocaInst>(getUnderlyingObject(Copy->getRawSource())))
+          return false;
+      } else if (const auto *II = dyn_cast<IntrinsicInst>(U);
+                 !isa<LoadInst>(U) && !(II && II->isLifetimeStartOrEnd())) {
+        return false; // a call, a select, a ptrtoint: may write anything
+      }
+    }
+  }
+  return true;
+}
+
 /// The one shared variable that the integer \p V, made into a pointer, can
 /// come from: through integer arithmetic, vector elements and the locals it
 /// was kept in (LLVM 15 stores a pointer member and the member after it as
@@ -89,7 +116,7 @@ const GlobalVariable *sharedBehindInteger(const Value *V) {
       continue; // numbers
     if (const auto *L = dyn_cast<LoadInst>(X)) {
       const auto *Local = dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand()));
-      if (!Local)
+      if (!Local || !onlyStoredInto(*Local))
         return nullptr;
       storedInto(*Local, Work, /*IntegersOnly=*/false);
       continue;
@@ -2065,7 +2092,10 @@ private:
       return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
     if (const auto *I2P = dyn_cast<IntToPtrInst>(P)) {
       PointerValue R = notPlaced(P, "the pointer is made from an integer");
-      if (const GlobalVariable *G = sharedBehindInteger(I2P->getOperand(0))) {
+      const unsigned AS = I2P->getType()->getPointerAddressSpace();
+      if (const GlobalVariable *G = AS == 0 || isSharedAddressSpace(AS)
+                                        ? sharedBehindInteger(I2P->getOperand(0))
+                                        : nullptr) {
         R.Shared = true;
         R.Why += " (the address of '" + variableName(G) + "', kept as an integer)";
       }

@@ -9,7 +9,7 @@
 // with inttoptr: the integer is followed to the array, and the read is
 // `unknown` there too.
 // RUN: %ldslint --format=json --report=all %s -- %stubargs --cuda-gpu-arch=%cuda_arch > %t.json
-// RUN: FileCheck %s --input-file=%t.json --implicit-check-not='"line": 47,' --implicit-check-not='"line": 66,'
+// RUN: FileCheck %s --input-file=%t.json --implicit-check-not='"line": 47,' --implicit-check-not='"line": 66,' --implicit-check-not='"line": 82,'
 
 struct Ref {
   float *data_;
@@ -67,9 +67,29 @@ __global__ void copied(const float *in, float *out, int n) {
   out[threadIdx.x] = sum;
 }
 
+// A function defined in another file receives the object: it may store
+// any pointer into it, and the read is not claimed.
+__device__ void retarget(Ref &r, float *p);
+__global__ void retargeted(const float *in, float *out, int n) {
+  __shared__ float tile[32][33];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  Ref ref;
+  ref.reset(&tile[0][0], 33);
+  float sum = 0;
+  for (int k = 0; k < n; ++k) {
+    if (threadIdx.x < ref.extent_[k & 1])
+      sum += ref.data_[threadIdx.x * ref.stride_];
+    if (k == 3)
+      retarget(ref, out);
+  }
+  out[threadIdx.x] = sum;
+}
+
 void launch(const float *in, float *out, int n) {
   operand<<<1, dim3(32, 32)>>>(in, out, n);
   copied<<<1, dim3(32, 32)>>>(in, out, n);
+  retargeted<<<1, dim3(32, 32)>>>(in, out, n);
 }
 // CHECK: "line": 38,
 // CHECK: "reason": "the pointer is {{taken from a local array of pointers at run time|made from an integer \(the address of 'tile', kept as an integer\)}}",
