@@ -420,6 +420,10 @@ private:
   /// `(c * U + rest) % m` (or `& (m - 1)`) whose period in U divides
   /// \p Window, so that the residue enumeration covers every value of U.
   bool periodicWithin(const SymRef &E, SymbolId U, int64_t Window) const;
+  /// \p E with the whole periods dropped from its remainders: `(32 *
+  /// blockIdx.x * (blockDim.x / 32) + threadIdx.x) % 32` is `threadIdx.x %
+  /// 32`, whatever blockIdx.x and the block's width are.
+  SymRef withoutWholePeriods(const SymRef &E) const;
   /// Whether \p E is never negative: thread indices, extents, unknowns
   /// with a non-negative domain (blockIdx, a loop's iteration).
   bool nonNegative(const SymRef &E) const;
@@ -733,6 +737,65 @@ bool AccessEvaluation::periodicWithin(const SymRef &E, SymbolId U,
     if (Child && !periodicWithin(Child, U, Window))
       return false;
   return true;
+}
+
+SymRef AccessEvaluation::withoutWholePeriods(const SymRef &E) const {
+  if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
+    return E;
+  SymRef Kids[3] = {E->A, E->B, E->C};
+  bool Changed = false;
+  for (SymRef &Kid : Kids)
+    if (Kid) {
+      SymRef New = withoutWholePeriods(Kid);
+      Changed |= New != Kid;
+      Kid = std::move(New);
+    }
+  // A power-of-two modulus m: `x & (m - 1)` and an unsigned `x % m` are x
+  // modulo m whatever x is, wrapped or not (m divides 2^bits); a signed
+  // `x % m` follows x's sign, so it is x modulo m only where x and what is
+  // left of it are never negative.
+  std::optional<int64_t> Modulus;
+  if (E->K == SymExpr::Kind::Binary)
+    if (const auto B = constantValue(Kids[1]))
+      if (E->Type.Bits >= 16 && *B > 0 && *B < 4096) {
+        // (Up to 4096: Polynomial's exact divisions keep the dividend
+        // modulo 2^(bits - 20) at least.)
+        if (E->Opcode == Op::Rem && *B > 1 && (*B & (*B - 1)) == 0)
+          Modulus = *B;
+        else if (E->Opcode == Op::And && ((*B + 1) & *B) == 0)
+          Modulus = *B + 1;
+      }
+  if (Modulus) {
+    Polynomial D = Polynomial::of(Kids[0]);
+    bool NonNeg = true, Dropped = false;
+    for (const auto &[Monomial, Coeff] : D.Terms) {
+      NonNeg = NonNeg && Coeff >= 0;
+      for (unsigned A : Monomial)
+        NonNeg = NonNeg && nonNegative(D.Atoms[A]);
+    }
+    const bool Signed = E->Opcode == Op::Rem && E->Type.Signed;
+    if (!Signed || NonNeg)
+      for (auto It = D.Terms.begin(); It != D.Terms.end();)
+        if (!It->first.empty() && It->second % *Modulus == 0) {
+          It = D.Terms.erase(It);
+          Dropped = true;
+        } else {
+          ++It;
+        }
+    if (Dropped)
+      return SymExpr::binary(E->Opcode, SymExpr::cast(D.toExpr(), Kids[0]->Type),
+                             Kids[1], E->Type);
+  }
+  if (!Changed)
+    return E;
+  switch (E->K) {
+  case SymExpr::Kind::Unary:
+    return SymExpr::unary(E->Opcode, Kids[0], E->Type);
+  case SymExpr::Kind::Binary:
+    return SymExpr::binary(E->Opcode, Kids[0], Kids[1], E->Type);
+  default:
+    return SymExpr::select(Kids[0], Kids[1], Kids[2], E->Type);
+  }
 }
 
 /// Whether a symbol has a value during enumeration of the loop at
@@ -2267,6 +2330,7 @@ EvalResult AccessEvaluation::evaluateAll() {
   setUpLaneStructure();
   bindExtents();
   resolveLoops();
+  Access.Address = withoutWholePeriods(Access.Address);
   resolveConditions();
   if (!Options.ExpectZeroAddress)
     simplifyAddress();

@@ -245,6 +245,44 @@ TEST(Evaluator, AnUnknownInsideAPeriodicRemainderIsEnumerated) {
   EXPECT_EQ(R.Status, Verdict::Unknown);
 }
 
+// The same lane with no block shape: `(blockIdx.x * blockDim.x +
+// threadIdx.x) % 32`. blockDim.x is assumed a multiple of the warp, so the
+// product is whole periods of the remainder and drops out: decided, and a
+// row stride of 32 words is the 32-way conflict it is. A signed dividend
+// that may be negative keeps its unknown.
+TEST(Evaluator, WholePeriodsOfARemainderDropOutWithoutAShape) {
+  Fixture F;
+  SymbolInfo B;
+  B.Kind = SymbolKind::Unknown;
+  B.Name = "blockIdx.x";
+  B.Domain = std::pair<int64_t, int64_t>(0, INT32_MAX);
+  const SymbolId Bx = F.K.addSymbol(B);
+  const IntType I32{32, true};
+  auto lane = [&](SymRef Block, Op O, int64_t M) {
+    SymRef Id = SymExpr::binary(
+        Op::Add, SymExpr::binary(Op::Mul, Block, SymExpr::cast(F.sym(F.Bdx), I32), I32),
+        SymExpr::cast(F.sym(F.Tx), I32), I32);
+    return SymExpr::binary(O, Id, SymExpr::constant(M, I32), I32);
+  };
+  SymRef Bxs = SymExpr::symbol(Bx, I32);
+  EvalResult R = F.eval(mul(lane(Bxs, Op::Rem, 32), F.c(4)), std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  R = F.eval(mul(lane(Bxs, Op::Rem, 32), F.c(128)), std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 32u);
+  // Two words of one bank, 128 bytes apart, for even and odd lanes.
+  R = F.eval(mul(lane(Bxs, Op::And, 1), F.c(128)), std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_EQ(R.Degree, 2u);
+  // threadIdx.x - blockIdx.x * blockDim.x may be negative: `%` follows it.
+  SymRef Minus = SymExpr::unary(Op::Neg, Bxs, I32);
+  R = F.eval(mul(lane(Minus, Op::Rem, 32), F.c(4)), std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  // ... but `& 31` is its residue whatever the sign.
+  R = F.eval(mul(lane(Minus, Op::And, 31), F.c(4)), std::nullopt);
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+}
+
 TEST(Evaluator, LoopWithChangingStride) {
   Fixture F;
   // for (k = 1; k <= 32; k *= 2) s[(t * k) % 1024]
