@@ -57,9 +57,25 @@ const Value *underlyingObject(const Value *P) {
   return P;
 }
 
+/// Whether the call \p U may write through its argument \p Ptr (a function
+/// of another file that receives an object may store any pointer into it).
+bool mayWriteThrough(const User *U, const Value *Ptr) {
+  const auto *CB = dyn_cast<CallBase>(U);
+  if (!CB)
+    return true;
+  if (CB->onlyReadsMemory())
+    return false;
+  for (unsigned Arg = 0; Arg < CB->arg_size(); ++Arg)
+    if (CB->getArgOperand(Arg) == Ptr &&
+        (!CB->onlyReadsMemory(Arg) || !CB->doesNotCapture(Arg)))
+      return true; // (a pointer it keeps may be written through later)
+  return false;
+}
+
 /// Whether everything written into \p Local is what storedInto lists: its
 /// address is only read through, stored into, or copied into from another
-/// local (no call receives it, it is not stored or turned into an integer).
+/// local (no call that may write receives it, it is not stored or turned
+/// into an integer).
 bool onlyStoredInto(const AllocaInst &Local) {
   SmallVector<const Value *, 8> Pointers{&Local};
   for (size_t I = 0; I < Pointers.size(); ++I) {
@@ -76,7 +92,8 @@ bool onlyStoredInto(const AllocaInst &Local) {
             !isa<AllocaInst>(getUnderlyingObject(Copy->getRawSource())))
           return false;
       } else if (const auto *II = dyn_cast<IntrinsicInst>(U);
-                 !isa<LoadInst>(U) && !(II && II->isLifetimeStartOrEnd())) {
+                 !isa<LoadInst>(U) && !(II && II->isLifetimeStartOrEnd()) &&
+                 mayWriteThrough(U, Pointers[I])) {
         return false; // a call, a select, a ptrtoint: may write anything
       }
     }
@@ -2161,6 +2178,11 @@ private:
             const auto *MI = dyn_cast<MemIntrinsic>(U);
             if (!MI) {
               OtherWriters = true;
+              // A call that may write through its argument (a function of
+              // another file) may store a global pointer there: nothing
+              // seen then tells what the object holds.
+              if (isa<CallBase>(U) && mayWriteThrough(U, Work[I]))
+                AllShared = false;
             } else if (MI->getRawDest() == Work[I]) {
               const auto *Len = dyn_cast<ConstantInt>(MI->getLength());
               const auto At = slotOf(A, Work[I], Type::getInt8Ty(A->getContext()));
