@@ -869,6 +869,47 @@ void alignLdsAccesses(llvm::Module &M) {
         S->setAlignment(llvm::Align(Known));
     }
 }
+
+/// The shared-memory address computations (GEPs with a source line) that
+/// the pointer \p P is chosen from through phis and selects.
+void sharedChoices(const llvm::Value *P, llvm::SmallPtrSetImpl<const llvm::Value *> &Seen,
+                   std::vector<const llvm::Instruction *> &Out) {
+  P = P->stripPointerCasts();
+  if (Seen.size() > 64 || !Seen.insert(P).second)
+    return;
+  if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(P)) {
+    for (const llvm::Value *In : Phi->incoming_values())
+      sharedChoices(In, Seen, Out);
+  } else if (const auto *S = llvm::dyn_cast<llvm::SelectInst>(P)) {
+    sharedChoices(S->getTrueValue(), Seen, Out);
+    sharedChoices(S->getFalseValue(), Seen, Out);
+  } else if (const auto *G = llvm::dyn_cast<llvm::GetElementPtrInst>(P)) {
+    const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(
+        llvm::getUnderlyingObject(G->getPointerOperand()));
+    if (GV && GV->getAddressSpace() == 3 && G->getDebugLoc() && G->getDebugLoc().getLine())
+      Out.push_back(G);
+  }
+}
+
+/// A load that instcombine made of reads merged around a loop (a local
+/// table read before the loop and in its first iteration, shared memory in
+/// the others: bitsandbytes' quantize_2D) has no line of its own, and its
+/// finding would fall on the call of the helper it was inlined from. It
+/// takes the line of its shared-memory address when there is one.
+void placeMergedSharedReads(llvm::Module &M) {
+  for (llvm::Function &F : M)
+    for (llvm::Instruction &I : llvm::instructions(F)) {
+      auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+      if (!L || !L->getDebugLoc() || L->getDebugLoc().getLine() != 0 ||
+          !llvm::isa<llvm::PHINode>(L->getPointerOperand()->stripPointerCasts()))
+        continue;
+      llvm::SmallPtrSet<const llvm::Value *, 16> Seen;
+      std::vector<const llvm::Instruction *> Shared;
+      sharedChoices(L->getPointerOperand(), Seen, Shared);
+      if (!Shared.empty())
+        L->setDebugLoc(Shared.front()->getDebugLoc());
+    }
+}
 } // namespace
 
 void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
@@ -964,6 +1005,7 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   debugTime("  sroa and early-cse", Phase);
   Phase = std::chrono::steady_clock::now();
   alignLdsAccesses(M);
+  placeMergedSharedReads(M);
   // Watched through the vectorizer too: it answers a second read of an
   // address from the first when no store can come between (minimod's
   // `__restrict__` stencil reads `s_u[sui+1][suj][suk]` twice).

@@ -2089,8 +2089,18 @@ private:
         auto It = Pointers.find(Phi);
         if (It != Pointers.end())
           return It->second;
-        return notPlaced(P, "the pointer moves from one loop iteration to the "
-                            "next in a way ldslint does not follow");
+        // A shared access still, when one of the places it moves between
+        // is a shared variable (bitsandbytes' quantize_2D reads a local
+        // table in the first iteration, shared memory in the others, through
+        // one load at the loop's head): unknown, not silent.
+        PointerValue R = notPlaced(P, "the pointer moves from one loop iteration to the "
+                                      "next in a way ldslint does not follow");
+        std::vector<Choice> Choices;
+        SmallPtrSet<const Value *, 16> Seen;
+        choices(Phi, Choices, 0, &Seen);
+        for (const Choice &C : Choices)
+          R.Shared |= C.first != nullptr;
+        return R;
       }
       const Value *Cond = nullptr;
       std::optional<std::pair<const Value *, const Value *>> Arms;
@@ -2334,20 +2344,24 @@ private:
   /// shared variable, memory that is not shared (null, false), or a place
   /// not known (null, true).
   using Choice = std::pair<const GlobalVariable *, bool>;
-  void choices(const Value *V, std::vector<Choice> &Out, unsigned Depth = 0) {
+  /// With \p Seen, a phi met again (around a loop) adds nothing.
+  void choices(const Value *V, std::vector<Choice> &Out, unsigned Depth = 0,
+               SmallPtrSetImpl<const Value *> *Seen = nullptr) {
     V = V->stripPointerCasts();
     if (Depth > 8 || Out.size() > 16) {
       Out.push_back({nullptr, true});
       return;
     }
     if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      if (Seen && !Seen->insert(Phi).second)
+        return;
       for (const Value *In : Phi->incoming_values())
-        choices(In, Out, Depth + 1);
+        choices(In, Out, Depth + 1, Seen);
     } else if (const auto *S = dyn_cast<SelectInst>(V)) {
-      choices(S->getTrueValue(), Out, Depth + 1);
-      choices(S->getFalseValue(), Out, Depth + 1);
+      choices(S->getTrueValue(), Out, Depth + 1, Seen);
+      choices(S->getFalseValue(), Out, Depth + 1, Seen);
     } else if (const auto *G = dyn_cast<GEPOperator>(V)) {
-      choices(G->getPointerOperand(), Out, Depth + 1);
+      choices(G->getPointerOperand(), Out, Depth + 1, Seen);
     } else {
       const PointerValue P = pointer(V);
       Out.push_back({P.Base, P.Base || P.Shared});
