@@ -370,6 +370,16 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
         Ops.push_back(Op);
         return Ops;
       }
+      // NVVM's scoped atomics (atomicAdd_block, atomicCAS_system: the
+      // `.gen.*.cta`/`.sys` intrinsics) on a generic pointer: one atomic
+      // of the old value's width, as an atomicrmw is. On shared memory
+      // they are the same ATOMS instruction.
+      if (startsWith(N, "llvm.nvvm.atomic.") && Call->arg_size() >= 2 &&
+          Call->getArgOperand(0)->getType()->isPointerTy() &&
+          (Call->getType()->isIntegerTy() || Call->getType()->isFloatingPointTy())) {
+        Ops.push_back(scalar(I, Call->getArgOperand(0), Call->getType(), AccessKind::Atomic));
+        return Ops;
+      }
       if (startsWith(N, "llvm.lifetime") || startsWith(N, "llvm.dbg") ||
           startsWith(N, "llvm.assume") || startsWith(N, "llvm.prefetch") ||
           startsWith(N, "llvm.nvvm.read.ptx") || startsWith(N, "llvm.amdgcn.workitem") ||

@@ -227,6 +227,21 @@ NOT_ACCESS = ("llvm.lifetime", "llvm.dbg", "llvm.assume", "llvm.invariant",
               "llvm.nvvm.ptr.", "llvm.expect", "llvm.ssa.copy")
 SHARED_ASM = re.compile(r"\b(?!cvta|mapa|isspacep)[a-z][\w]*(\.[\w:]+)*\.shared\b")
 
+# Generic pointers made from shared ones in the current function (`%5 =
+# addrspacecast ptr addrspace(3) %4 to ptr`): intrinsics that take only a
+# generic pointer (NVVM's block-scope atomics, WMMA loads and stores) keep
+# one after address-space inference.
+shared_casts = set()
+CAST3 = re.compile(r"^\s*(%[\w.$\"-]+) = addrspacecast ptr addrspace\(3\) ")
+GEP = re.compile(r"^\s*(%[\w.$\"-]+) = getelementptr((?: inbounds| nuw| nusw)*\s.*?)(?:, !dbg .*)?$")
+
+def shared_generic(arg):
+    a = arg.strip()
+    if a.startswith("ptr addrspacecast (ptr addrspace(3) "):
+        return True
+    parts = a.split()
+    return len(parts) >= 2 and parts[0] == "ptr" and parts[-1] in shared_casts
+
 def access_kind(instr):
     body = instr.split(", !dbg", 1)[0]
     m = re.search(r"(?:^|= )(load|store|atomicrmw|cmpxchg)\b(.*)$", body)
@@ -248,7 +263,7 @@ def access_kind(instr):
         name = m.group(1)
         if name.startswith(NOT_ACCESS):
             return None
-        if any(AS3.match(a + " ") for a in split_top(m.group(2))):
+        if any(AS3.match(a + " ") or shared_generic(a) for a in split_top(m.group(2))):
             return re.sub(r"\.(p\d+|i\d+|v\d+\w+|f\d+)(?=\.|$)", "", name)
         return None
     if want_asm:
@@ -271,11 +286,23 @@ for path in paths:
     fn_name = "?"
     for l in lines:
         if l.startswith("define "):
+            shared_casts.clear()
             sp = re.search(r"!dbg (![0-9]+)", l)
             nm = unq(field(meta.get(sp.group(1), ""), "name")) if sp else None
             fn_name = nm or re.search(r"@([\w.$\"]+)\(", l).group(1)
             continue
-        if not l.startswith("  ") or "addrspace(3)" not in l and not (want_asm and "asm" in l):
+        if not l.startswith("  "):
+            continue
+        c = CAST3.match(l)
+        if c:
+            shared_casts.add(c.group(1))
+            continue
+        g = GEP.match(l)
+        if g and shared_generic(split_top(g.group(2))[1] if len(split_top(g.group(2))) > 1 else ""):
+            shared_casts.add(g.group(1))
+            continue
+        if ("addrspace(3)" not in l and not (want_asm and "asm" in l) and
+                not (shared_casts and "call" in l and "@llvm." in l)):
             continue
         k = access_kind(l.strip())
         if not k:
