@@ -4,6 +4,7 @@
 #include "AccessPlacement.h"
 #include "IterationPairs.h"
 #include "LaunchEvaluation.h"
+#include "StringCompat.h"
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
 
@@ -205,6 +206,20 @@ void addMergedFindings(DebugLocationMap &Locations,
   }
 }
 
+/// A call of one of libdevice's functions that takes no pointer
+/// (`__nv_byte_perm`, `__nv_fmaf`): declared without attributes here, since
+/// libdevice is not linked, it is arithmetic in the compile (inlined, or an
+/// instruction such as PRMT), nothing ptxas must keep accesses apart for.
+bool isLibdeviceArithmetic(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || !Callee->isDeclaration() || !startsWith(Callee->getName(), "__nv_"))
+    return false;
+  return std::none_of(Call->arg_begin(), Call->arg_end(), [](const llvm::Use &U) {
+    return U->getType()->isPointerTy();
+  });
+}
+
 /// Whether nothing between \p Members keeps ptxas from making them one
 /// instruction: all in one block, and between the first and the last only
 /// instructions that touch no memory or load from a state space other than
@@ -230,7 +245,7 @@ bool nothingBetween(const std::vector<const llvm::Instruction *> &Members) {
       Inside = !Left.empty();
       continue;
     }
-    if (!Inside || !I.mayReadOrWriteMemory())
+    if (!Inside || !I.mayReadOrWriteMemory() || isLibdeviceArithmetic(I))
       continue;
     const auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
     const unsigned AS = L ? L->getPointerAddressSpace() : 0;

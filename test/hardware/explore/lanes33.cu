@@ -6,7 +6,9 @@
 // a generic pointer), costed as shared atomics are. And a run of five
 // adjacent reads from an 8-byte-aligned start (OpenCV's pyrDown, `smem[2 *
 // t + k]` for k = 0..4), which ldslint leaves to ptxas ("may merge"): what
-// ptxas makes of it is measured, not predicted.
+// ptxas makes of it is measured, not predicted. And two adjacent stores of
+// `__byte_perm` results (ccminer's echo512): a libdevice call between them
+// in clang's IR, PRMT in the compile, predicted one STS.64.
 // test/hardware/explore/run.sh measures it (CASES=lanes33).
 #include <cstdio>
 #include <cstdlib>
@@ -52,6 +54,15 @@ __global__ void run5(const float *in, float *out) {
   }
 }
 
+__global__ void perm(const unsigned *in, unsigned *out) {
+  __shared__ unsigned words[128];
+  const unsigned x = in[threadIdx.x];
+  words[2 * threadIdx.x] = __byte_perm(x, 0, 0x4440);
+  words[2 * threadIdx.x + 1] = __byte_perm(x, 0, 0x4441);
+  __syncthreads();
+  out[threadIdx.x] = words[threadIdx.x ^ 1];
+}
+
 int main(int argc, char **argv) {
   const int threads = argc > 1 ? std::atoi(argv[1]) : 128;
   float *in, *out;
@@ -60,6 +71,7 @@ int main(int argc, char **argv) {
   cudaMemset(in, 0, 4 * threads * sizeof(float));
   lanes<<<4, threads>>>(out, in);
   run5<<<1, 256>>>(in, out);
+  perm<<<1, 64>>>(reinterpret_cast<const unsigned *>(in), reinterpret_cast<unsigned *>(out));
   const cudaError_t E = cudaDeviceSynchronize();
   std::printf("%s\n", cudaGetErrorString(E));
   return E != cudaSuccess;
