@@ -758,14 +758,30 @@ SymRef AccessEvaluation::withoutWholePeriods(const SymRef &E) const {
   if (E->K == SymExpr::Kind::Binary)
     if (const auto B = constantValue(Kids[1]))
       if (E->Type.Bits >= 16 && *B > 0 && *B < 4096) {
-        // (Up to 4096: Polynomial's exact divisions keep the dividend
-        // modulo 2^(bits - 20) at least.)
+        // (Below 4096: Polynomial's exact divisions keep at least 12 low
+        // bits of the quotient.)
         if (E->Opcode == Op::Rem && *B > 1 && (*B & (*B - 1)) == 0)
           Modulus = *B;
         else if (E->Opcode == Op::And && ((*B + 1) & *B) == 0)
           Modulus = *B + 1;
       }
-  if (Modulus) {
+  // Polynomial looks through casts: one to fewer than 32 bits inside the
+  // operand (`(u8)(16 * t + 512 * b)`) would keep too few bits, or turn
+  // negative, for the residue to survive: nothing is dropped then.
+  std::function<bool(const SymRef &)> NarrowCast = [&](const SymRef &X) {
+    if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Cast && X->Type.Bits > 1)
+      return X->Type.Bits < 32 || NarrowCast(X->A);
+    if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Neg)
+      return NarrowCast(X->A);
+    if (X->K == SymExpr::Kind::Binary &&
+        (X->Opcode == Op::Add || X->Opcode == Op::Sub || X->Opcode == Op::Mul ||
+         X->Opcode == Op::Shl || X->Opcode == Op::Div || X->Opcode == Op::Shr))
+      return NarrowCast(X->A) || NarrowCast(X->B);
+    return false;
+  };
+  if (Modulus && !NarrowCast(Kids[0])) {
+    // (A signed remainder: assumes the operand does not wrap, fewer than
+    // 2^31 threads in the grid, as the user's `int` index does.)
     Polynomial D = Polynomial::of(Kids[0]);
     bool NonNeg = true, Dropped = false;
     for (const auto &[Monomial, Coeff] : D.Terms) {

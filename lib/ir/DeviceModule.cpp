@@ -886,7 +886,8 @@ void sharedChoices(const llvm::Value *P, llvm::SmallPtrSetImpl<const llvm::Value
   } else if (const auto *G = llvm::dyn_cast<llvm::GetElementPtrInst>(P)) {
     const auto *GV = llvm::dyn_cast<llvm::GlobalVariable>(
         llvm::getUnderlyingObject(G->getPointerOperand()));
-    if (GV && GV->getAddressSpace() == 3 && G->getDebugLoc() && G->getDebugLoc().getLine())
+    if (GV && isSharedAddressSpace(GV->getAddressSpace()) && G->getDebugLoc() &&
+        G->getDebugLoc().getLine())
       Out.push_back(G);
   }
 }

@@ -63,6 +63,9 @@ bool mayWriteThrough(const User *U, const Value *Ptr) {
   const auto *CB = dyn_cast<CallBase>(U);
   if (!CB)
     return true;
+  // A function that writes no memory at all (`pure`) stores nothing into
+  // the object. (It might return the pointer, and a store through what it
+  // returns is not followed: not seen in practice.)
   if (CB->onlyReadsMemory())
     return false;
   for (unsigned Arg = 0; Arg < CB->arg_size(); ++Arg)

@@ -281,6 +281,17 @@ TEST(Evaluator, WholePeriodsOfARemainderDropOutWithoutAShape) {
   // ... but `& 31` is its residue whatever the sign.
   R = F.eval(mul(lane(Minus, Op::And, 31), F.c(4)), std::nullopt);
   EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  // Through a cast to 8 bits, `(u8)(16 * lane + 512 * ...) % 512` keeps
+  // only 256 values: lanes 16 apart meet (8-way, not the 16-way of
+  // `16 * lane % 512`). Nothing is dropped there.
+  const IntType U8{8, false};
+  SymRef Wide = SymExpr::binary(
+      Op::Add, SymExpr::binary(Op::Mul, SymExpr::cast(F.sym(F.Tx), I32), SymExpr::constant(16, I32), I32),
+      SymExpr::binary(Op::Mul, lane(Bxs, Op::Add, 0), SymExpr::constant(512, I32), I32), I32);
+  SymRef Narrow = SymExpr::binary(Op::Rem, SymExpr::cast(SymExpr::cast(Wide, U8), I32),
+                                  SymExpr::constant(512, I32), I32);
+  R = F.eval(mul(Narrow, F.c(4)), parseBlockShape("32"));
+  EXPECT_NE(R.Degree, 16u) << R.Reason;
 }
 
 TEST(Evaluator, LoopWithChangingStride) {

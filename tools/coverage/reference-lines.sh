@@ -236,11 +236,17 @@ CAST3 = re.compile(r"^\s*(%[\w.$\"-]+) = addrspacecast ptr addrspace\(3\) ")
 GEP = re.compile(r"^\s*(%[\w.$\"-]+) = getelementptr((?: inbounds| nuw| nusw)*\s.*?)(?:, !dbg .*)?$")
 
 def shared_generic(arg):
+    """A `ptr` operand (after any attributes: `ptr nonnull ...`) that is a
+    constant expression around a cast from addrspace(3), or a name made
+    from one."""
     a = arg.strip()
-    if a.startswith("ptr addrspacecast (ptr addrspace(3) "):
+    if not a.startswith("ptr ") or a.startswith("ptr addrspace("):
+        return False
+    if "addrspacecast (ptr addrspace(3) " in a:
         return True
-    parts = a.split()
-    return len(parts) >= 2 and parts[0] == "ptr" and parts[-1] in shared_casts
+    return a.split()[-1] in shared_casts
+
+CHOICE = re.compile(r"^\s*(%[\w.$\"-]+) = (?:phi ptr |select i1 [^,]+, ptr )(.*?)(?:, !dbg .*)?$")
 
 def access_kind(instr):
     body = instr.split(", !dbg", 1)[0]
@@ -296,6 +302,12 @@ for path in paths:
         c = CAST3.match(l)
         if c:
             shared_casts.add(c.group(1))
+            continue
+        ch = CHOICE.match(l)
+        if ch:
+            if ("addrspacecast (ptr addrspace(3) " in ch.group(2) or
+                    any(t.strip("[],") in shared_casts for t in ch.group(2).split())):
+                shared_casts.add(ch.group(1))
             continue
         g = GEP.match(l)
         if g and shared_generic(split_top(g.group(2))[1] if len(split_top(g.group(2))) > 1 else ""):

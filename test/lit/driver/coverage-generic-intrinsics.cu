@@ -14,8 +14,15 @@ __global__ void k(float *out, int n) {
   __syncthreads();
   __nvvm_atom_cta_add_gen_f(&sums[threadIdx.x % n], out[threadIdx.x]);
   __nvvm_atom_cta_add_gen_f(&total, out[threadIdx.x]);
+  // A constant offset (`ptr nonnull getelementptr (... addrspacecast ...)`)
+  // and a pointer chosen by a select.
+  __nvvm_atom_cta_add_gen_f(&sums[5], out[threadIdx.x]);
+  float *p = n > 1 ? &sums[threadIdx.x] : &sums[1];
+  __nvvm_atom_cta_add_gen_f(p, out[threadIdx.x]);
   __syncthreads();
   out[threadIdx.x] = sums[threadIdx.x] + total;
 }
 // CHECK: coverage-generic-intrinsics.cu:15{{[[:space:]]}}{{.*}}llvm.nvvm.atomic.add.gen.f.cta
 // CHECK-NEXT: coverage-generic-intrinsics.cu:16{{[[:space:]]}}{{.*}}llvm.nvvm.atomic.add.gen.f.cta
+// CHECK-NEXT: coverage-generic-intrinsics.cu:19{{[[:space:]]}}{{.*}}llvm.nvvm.atomic.add.gen.f.cta
+// CHECK-NEXT: coverage-generic-intrinsics.cu:21{{[[:space:]]}}{{.*}}llvm.nvvm.atomic.add.gen.f.cta
