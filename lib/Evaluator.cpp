@@ -739,6 +739,23 @@ bool AccessEvaluation::periodicWithin(const SymRef &E, SymbolId U,
   return true;
 }
 
+namespace {
+/// Whether Polynomial's view of \p X looks through a cast to fewer than 32
+/// bits (`(u8)(t * 16)`): rebuilt from that view, the expression would lose
+/// the cast's wrap.
+bool narrowCastInSkeleton(const SymRef &X) {
+  if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Cast && X->Type.Bits > 1)
+    return X->Type.Bits < 32 || narrowCastInSkeleton(X->A);
+  if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Neg)
+    return narrowCastInSkeleton(X->A);
+  if (X->K == SymExpr::Kind::Binary &&
+      (X->Opcode == Op::Add || X->Opcode == Op::Sub || X->Opcode == Op::Mul ||
+       X->Opcode == Op::Shl || X->Opcode == Op::Div || X->Opcode == Op::Shr))
+    return narrowCastInSkeleton(X->A) || narrowCastInSkeleton(X->B);
+  return false;
+}
+} // namespace
+
 SymRef AccessEvaluation::withoutWholePeriods(const SymRef &E) const {
   if (E->K == SymExpr::Kind::Const || E->K == SymExpr::Kind::Symbol)
     return E;
@@ -768,18 +785,7 @@ SymRef AccessEvaluation::withoutWholePeriods(const SymRef &E) const {
   // Polynomial looks through casts: one to fewer than 32 bits inside the
   // operand (`(u8)(16 * t + 512 * b)`) would keep too few bits, or turn
   // negative, for the residue to survive: nothing is dropped then.
-  std::function<bool(const SymRef &)> NarrowCast = [&](const SymRef &X) {
-    if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Cast && X->Type.Bits > 1)
-      return X->Type.Bits < 32 || NarrowCast(X->A);
-    if (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Neg)
-      return NarrowCast(X->A);
-    if (X->K == SymExpr::Kind::Binary &&
-        (X->Opcode == Op::Add || X->Opcode == Op::Sub || X->Opcode == Op::Mul ||
-         X->Opcode == Op::Shl || X->Opcode == Op::Div || X->Opcode == Op::Shr))
-      return NarrowCast(X->A) || NarrowCast(X->B);
-    return false;
-  };
-  if (Modulus && !NarrowCast(Kids[0])) {
+  if (Modulus && !narrowCastInSkeleton(Kids[0])) {
     // (A signed remainder: assumes the operand does not wrap, fewer than
     // 2^31 threads in the grid, as the user's `int` index does.)
     Polynomial D = Polynomial::of(Kids[0]);
@@ -1557,6 +1563,10 @@ void AccessEvaluation::resolveConditions() {
 }
 
 void AccessEvaluation::simplifyAddress() {
+  // The address is rebuilt from its polynomial below, which has no casts:
+  // a narrow one (an `unsigned char` index) must keep its wrap.
+  if (narrowCastInSkeleton(Access.Address))
+    return;
   Polynomial P = Polynomial::of(Access.Address);
   bool Dropped = false;
   const int64_t Word = static_cast<int64_t>(Model.BankBytes);
