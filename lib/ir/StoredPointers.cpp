@@ -9,16 +9,44 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <set>
 #include <vector>
 
 namespace ldslint {
 
 namespace {
 
+/// Whether \p Merged, a phi or select that \p Object's address flows into,
+/// is only ever compared: its users, and theirs, are comparisons and more
+/// phis and selects (a span iterator's `middle == previous_middle`, whose
+/// span pointer is the address of a member of the object: xgboost's
+/// loaders). Then nothing writes through it.
+bool onlyCompared(const llvm::Instruction &Merged) {
+  std::vector<const llvm::Instruction *> Work{&Merged};
+  std::set<const llvm::Instruction *> Seen{&Merged};
+  while (!Work.empty()) {
+    const llvm::Instruction *I = Work.back();
+    Work.pop_back();
+    for (const llvm::Use &U : I->uses()) {
+      const auto *User = llvm::dyn_cast<llvm::Instruction>(U.getUser());
+      if (!User || Seen.size() > 64)
+        return false;
+      if (llvm::isa<llvm::ICmpInst>(User))
+        continue;
+      const auto *Sel = llvm::dyn_cast<llvm::SelectInst>(User);
+      if (!llvm::isa<llvm::PHINode>(User) && !(Sel && U.getOperandNo() != 0))
+        return false;
+      if (Seen.insert(User).second)
+        Work.push_back(User);
+    }
+  }
+  return true;
+}
+
 /// What the object's users do with it: its loads of pointers and every
 /// instruction that writes through it. False when the object escapes (its
-/// address is stored, passed to a call, compared through a phi...): then
-/// anything may write it.
+/// address is stored, passed to a call, merged into a pointer that is
+/// used...): then anything may write it.
 bool collectUses(llvm::Value &Object, std::vector<llvm::LoadInst *> &PointerLoads,
                  std::vector<llvm::Instruction *> &Writes) {
   std::vector<llvm::Value *> Work{&Object};
@@ -45,6 +73,9 @@ bool collectUses(llvm::Value &Object, std::vector<llvm::LoadInst *> &PointerLoad
           Writes.push_back(M);
       } else if (auto *II = llvm::dyn_cast<llvm::IntrinsicInst>(I)) {
         if (!II->isLifetimeStartOrEnd() && !llvm::isa<llvm::DbgInfoIntrinsic>(II))
+          return false;
+      } else if (llvm::isa<llvm::PHINode>(I) || llvm::isa<llvm::SelectInst>(I)) {
+        if (!onlyCompared(*I))
           return false;
       } else if (!llvm::isa<llvm::ICmpInst>(I)) {
         return false;

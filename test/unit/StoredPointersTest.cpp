@@ -123,6 +123,43 @@ entry:
   ret void
 }
 
+; The object's address goes into a phi that is only compared (a span
+; iterator's `middle == previous_middle`): nothing writes through it.
+define void @addressCompared(i1 %c, i64 %i) {
+entry:
+  %a = alloca { ptr, [4 x i32], ptr }, align 8
+  store ptr addrspacecast (ptr addrspace(3) @s to ptr), ptr %a, align 8
+  %span = getelementptr inbounds i8, ptr %a, i64 8
+  br i1 %c, label %other, label %body
+other:
+  br label %body
+body:
+  %prev = phi ptr [ null, %entry ], [ %span, %other ]
+  %same = icmp eq ptr %prev, %span
+  %p = load ptr, ptr %a, align 8
+  %e = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 0, ptr %e, align 4
+  ret void
+}
+
+; The same phi, written through: the member may have changed.
+define void @addressMergedAndWritten(i1 %c, i64 %i, ptr %q) {
+entry:
+  %a = alloca { ptr, [4 x i32], ptr }, align 8
+  store ptr addrspacecast (ptr addrspace(3) @s to ptr), ptr %a, align 8
+  br i1 %c, label %other, label %body
+other:
+  br label %body
+body:
+  %slot = phi ptr [ %q, %entry ], [ %a, %other ]
+  %sel = select i1 %c, ptr %slot, ptr %q
+  store ptr addrspacecast (ptr addrspace(3) @t to ptr), ptr %sel, align 8
+  %p = load ptr, ptr %a, align 8
+  %e = getelementptr inbounds i32, ptr %p, i64 %i
+  store i32 0, ptr %e, align 4
+  ret void
+}
+
 define void @storedInLoop(ptr %q, i64 %n) {
 entry:
   %a = alloca { ptr, [4 x i32], ptr }, align 8
@@ -182,6 +219,11 @@ TEST_F(StoredPointersTest, AnIntegerMemberIsForwardedToo) {
 TEST_F(StoredPointersTest, OnlyWritesThatReachTheReadCount) {
   EXPECT_EQ(loads("laterWrite"), 0u);
   EXPECT_EQ(loads("earlierWrite"), 1u);
+}
+
+TEST_F(StoredPointersTest, AnAddressThatIsOnlyComparedDoesNotEscape) {
+  EXPECT_EQ(pointerLoads("addressCompared"), 0u);
+  EXPECT_EQ(pointerLoads("addressMergedAndWritten"), 1u);
 }
 
 TEST_F(StoredPointersTest, NothingIsForwardedThatAnotherWriteMayHaveChanged) {
