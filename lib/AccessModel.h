@@ -57,6 +57,12 @@ struct SymbolInfo {
   /// buffer, an atomic's old value), or computed from one: no compile-time
   /// analysis can know it.
   bool FromData = false;
+  /// Unknown, not LaneVarying: the same in every lane of a warp provided
+  /// each of these thread-index expressions is (`threadIdx.x / 32`, which
+  /// is when each warp starts a multiple of 32 threads along x). The
+  /// evaluator checks them against the block shape; where one is not
+  /// warp-uniform, the symbol differs between lanes. Empty: uniform.
+  std::vector<SymRef> UniformIf;
   /// Unknown: a kernel argument or a launch builtin, of which the compiler
   /// knows no bits (not a reason's words).
   SymbolOrigin Origin = SymbolOrigin::Other;

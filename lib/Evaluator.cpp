@@ -263,7 +263,11 @@ public:
                    const std::optional<BlockShape> &Shape, const BankModel &M,
                    const EvalOptions &O)
       : Symbols(K.Symbols), Loops(loopsReadBy(K, A)), Access(A), Shape(Shape), Model(M),
-        Options(O) {}
+        Options(O) {
+    for (SymbolId Id = 0; Id < K.Symbols.size(); ++Id)
+      if (!K.Symbols[Id].UniformIf.empty())
+        Witnesses[Id] = K.Symbols[Id].UniformIf;
+  }
 
   EvalResult run();
   EvalResult evaluateAll();
@@ -289,6 +293,9 @@ private:
   std::vector<SymbolId> SlotVars;        // the variable of each LoopValues slot
   bool CollectViews = false;             // Tally::Views wanted from this enumeration
   std::set<SymbolId> LaneVaryingSyms;
+  /// SymbolInfo::UniformIf of the symbols that have one, in this
+  /// evaluation's terms (thread indices replaced like everywhere else).
+  std::map<SymbolId, std::vector<SymRef>> Witnesses;
   std::vector<SymbolId> StructuralVars;  // enumerated and aggregated
   // Default lane structure: block extents (enumerated over powers of two)
   // and the thread coordinates that must stay below them.
@@ -403,11 +410,31 @@ private:
         C.Next = substitute(C.Next, F);
       }
     }
+    for (auto &[Id, List] : Witnesses)
+      for (SymRef &W : List)
+        W = substitute(W, F);
+  }
+
+  /// A symbol that is the same in every lane of a warp only if its
+  /// witnesses are (SymbolInfo::UniformIf) differs between lanes where one
+  /// is not, under this block shape.
+  void checkUniformityWitnesses() {
+    for (const auto &[Id, List] : Witnesses)
+      for (const SymRef &W : List)
+        if (W && !isWarpUniform(W)) {
+          LaneVaryingSyms.insert(Id);
+          break;
+        }
   }
 
   void setUpLaneStructure();
   void bindExtents();
   bool isLaneVarying(const SymRef &E) const;
+  /// An unknown that differs between lanes: said so, or uniform only with
+  /// witnesses this block shape breaks (checkUniformityWitnesses).
+  bool unknownVaries(SymbolId Id) const {
+    return Symbols[Id].LaneVarying || (Witnesses.count(Id) && LaneVaryingSyms.count(Id));
+  }
   /// Whether \p E has one value in each warp (it may differ between
   /// warps): no lane-varying part other than thread indices that the known
   /// block shape keeps the same across a warp (threadIdx.y in blocks whose
@@ -575,7 +602,7 @@ bool AccessEvaluation::isLaneVarying(const SymRef &E) const {
   for (SymbolId Id : symbolsOf(E)) {
     const SymbolInfo &S = Symbols[Id];
     if (S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
-        (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
+        (S.Kind == SymbolKind::Unknown && unknownVaries(Id)) ||
         LaneVaryingSyms.count(Id))
       return true;
   }
@@ -603,16 +630,27 @@ bool AccessEvaluation::isWarpUniform(const SymRef &E) const {
     }
     return !isLaneVarying(E);
   }
-  case SymExpr::Kind::Binary:
+  case SymExpr::Kind::Binary: {
     // The warp's index along x (`threadIdx.x / 32`, `>> 5`, `& ~31`) is
-    // the same for its lanes.
-    if (const auto C = constantValue(E->B); C && startsWarpsAlongX(E->A)) {
+    // the same for its lanes. So is the global one's, `(blockIdx.x * 128 +
+    // threadIdx.x) / 32` (floor division: not a signed one).
+    auto warpsAlongX = [&](const SymRef &X) {
+      if (startsWarpsAlongX(X))
+        return true;
+      if (E->Opcode == Op::Div && E->Type.Signed)
+        return false;
+      const SymRef Rest =
+          withoutUniformMultiples(X, W, [&](const SymRef &U) { return !isLaneVarying(U); });
+      return !Rest || startsWarpsAlongX(Rest);
+    };
+    if (const auto C = constantValue(E->B); C && warpsAlongX(E->A)) {
       if ((E->Opcode == Op::Div && *C > 0 && *C % W == 0) ||
           (E->Opcode == Op::Shr && *C >= 0 && *C < 32 && (int64_t(1) << *C) % W == 0) ||
           (E->Opcode == Op::And && (*C & int64_t(W - 1)) == 0))
         return true;
     }
     return isWarpUniform(E->A) && isWarpUniform(E->B);
+  }
   case SymExpr::Kind::Unary:
     return isWarpUniform(E->A);
   case SymExpr::Kind::Ternary:
@@ -1109,7 +1147,7 @@ void AccessEvaluation::detachFinishedLoops() {
         for (SymbolId Id : symbolsOf(E)) {
           const SymbolInfo &S = Symbols[Id];
           Differs |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
-                     (S.Kind == SymbolKind::Unknown && S.LaneVarying) ||
+                     (S.Kind == SymbolKind::Unknown && unknownVaries(Id)) ||
                      (S.Kind == SymbolKind::LoopVar && Varying.count(Id));
         }
       }
@@ -1551,7 +1589,7 @@ void AccessEvaluation::resolveConditions() {
     bool OnData = false;
     for (SymbolId Id : symbolsOf(C.Expr))
       OnData = OnData || (Symbols[Id].Kind == SymbolKind::Unknown &&
-                          (Symbols[Id].FromData || Symbols[Id].LaneVarying));
+                          (Symbols[Id].FromData || unknownVaries(Id)));
     const bool PerLane = isLaneVarying(C.Expr);
     AssumedLaneTest = AssumedLaneTest || (OnData && PerLane);
     if (PerLane)
@@ -1649,27 +1687,28 @@ bool AccessEvaluation::classifyUnknowns() {
   // compile-time analysis can know (a merge position from a search over
   // keys, next to a block index in a division).
   auto stops = [&](const SymbolInfo &S, SymbolId Id) {
-    return S.LaneVarying || (!S.Structural && InOpaque.count(Id) && S.Values.empty());
+    return unknownVaries(Id) || (!S.Structural && InOpaque.count(Id) && S.Values.empty());
   };
-  auto stop = [&](const SymbolInfo &S) {
+  auto stop = [&](const SymbolInfo &S, SymbolId Id) {
     Result.DataDependent = S.FromData;
+    const bool Varies = unknownVaries(Id);
     unknown("the address depends on " + S.Name +
-            (S.LaneVarying ? ", which differs between lanes" : "") +
+            (Varies ? ", which differs between lanes" : "") +
             (S.Why.empty() ? "" : " (" + S.Why + ")") +
-            (S.LaneVarying ? "" : " through a non-linear operation"));
+            (Varies ? "" : " through a non-linear operation"));
     return false;
   };
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
     if (S.FromData && S.Kind == SymbolKind::Unknown && stops(S, Id))
-      return stop(S);
+      return stop(S, Id);
   }
   for (SymbolId Id : Used) {
     const SymbolInfo &S = Symbols[Id];
     if (S.Kind != SymbolKind::Unknown)
       continue;
-    if (S.LaneVarying)
-      return stop(S);
+    if (unknownVaries(Id))
+      return stop(S, Id);
     if (S.Structural) {
       StructuralVars.push_back(Id);
       continue;
@@ -1681,7 +1720,7 @@ bool AccessEvaluation::classifyUnknowns() {
       continue;
     }
     if (InOpaque.count(Id))
-      return stop(S);
+      return stop(S, Id);
     ConditionVars.push_back(Id);
   }
   size_t Combinations = 1;
@@ -2355,6 +2394,7 @@ EvalResult AccessEvaluation::evaluateAll() {
   detachFinishedLoops();
   setUpLaneStructure();
   bindExtents();
+  checkUniformityWitnesses();
   resolveLoops();
   Access.Address = withoutWholePeriods(Access.Address);
   resolveConditions();

@@ -185,6 +185,41 @@ SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Rep
   return rewriteOnce(E, Replace, Done);
 }
 
+SymRef withoutUniformMultiples(const SymRef &E, int64_t W,
+                               const std::function<bool(const SymRef &)> &Uniform) {
+  SymRef X = E;
+  while (X->K == SymExpr::Kind::Unary && X->Opcode == Op::Cast && X->Type.Bits >= 32)
+    X = X->A;
+  auto constant = [](SymRef C) -> std::optional<int64_t> {
+    while (C->K == SymExpr::Kind::Unary && C->Opcode == Op::Cast && C->Type.Bits >= 32)
+      C = C->A;
+    if (C->K == SymExpr::Kind::Const)
+      return C->Value;
+    return std::nullopt;
+  };
+  if (const std::optional<int64_t> C = constant(X))
+    return *C % W == 0 ? nullptr : E;
+  if (X->K != SymExpr::Kind::Binary)
+    return E;
+  if (X->Opcode == Op::Mul)
+    for (const auto &[F, Other] : {std::pair(X->A, X->B), std::pair(X->B, X->A)})
+      if (const std::optional<int64_t> C = constant(F); C && *C % W == 0 && Uniform(Other))
+        return nullptr;
+  if (X->Opcode == Op::Shl)
+    if (const std::optional<int64_t> C = constant(X->B);
+        C && *C >= 0 && *C < 63 && (int64_t(1) << *C) % W == 0 && Uniform(X->A))
+      return nullptr;
+  if (X->Opcode != Op::Add)
+    return E;
+  const SymRef A = withoutUniformMultiples(X->A, W, Uniform);
+  const SymRef B = withoutUniformMultiples(X->B, W, Uniform);
+  if (!A || !B)
+    return A ? A : B;
+  if (A == X->A && B == X->B)
+    return E;
+  return SymExpr::binary(Op::Add, A, B, X->Type);
+}
+
 SymRef substitute(const SymRef &E,
                   const std::function<SymRef(SymbolId)> &Replace) {
   return rewrite(E, [&](const SymRef &Node) -> SymRef {

@@ -398,6 +398,17 @@ SymRef rewrite(const SymRef &E, const std::function<SymRef(const SymRef &)> &Rep
 SymRef substitute(const SymRef &E,
                   const std::function<SymRef(SymbolId)> &Replace);
 
+/// \p E without the terms of its outermost sum that are multiples of \p W
+/// (a power of two): constants, and products of a constant multiple of W
+/// (or a shift by at least log2 W) with a part \p Uniform accepts. Casts
+/// of 32 bits or more are looked through: a wrap at 2^32 or 2^64 keeps each
+/// aligned block of W values together. `(blockIdx.x * 128 + threadIdx.x)`
+/// gives `threadIdx.x`: floor division by W, a shift and `& ~(W-1)` then
+/// differ between lanes exactly as for threadIdx.x. Null when every term
+/// is such a multiple.
+SymRef withoutUniformMultiples(const SymRef &E, int64_t W,
+                               const std::function<bool(const SymRef &)> &Uniform);
+
 /// Renders as C-like text; \p Name gives each symbol's spelling.
 std::string toString(const SymExpr &E,
                      const std::function<std::string(SymbolId)> &Name);

@@ -1,5 +1,6 @@
 //===- LaneValues.cpp ------------------------------------------------------===//
 #include "LaneValues.h"
+#include "LoopUniformity.h"
 
 #include "SharedAccesses.h"
 #include "SharedReach.h"
@@ -8,6 +9,7 @@
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
@@ -26,6 +28,8 @@
 #include "llvm/ADT/Triple.h"
 #endif
 
+#include <functional>
+#include <memory>
 #include <unordered_map>
 #include <cctype>
 #include <cstdlib>
@@ -344,6 +348,14 @@ private:
   KernelModel &K;
   DominatorTree DT;
   LoopInfo LI;
+  std::unique_ptr<PostDominatorTree> PDT; ///< built when first needed
+  /// Per loop: its header phis that every lane of an iteration shares, and
+  /// the warp-index values that took for granted (SymbolInfo::UniformIf).
+  struct UniformLoop {
+    std::set<const PHINode *> Phis;
+    std::vector<SymRef> Witnesses;
+  };
+  std::map<const Loop *, UniformLoop> UniformLoops;
   std::map<const Value *, SymRef> Values;
   /// Size of each expression as a tree, saturated at MaxTreeSize + 1 (the
   /// SymRef keeps the node alive, so that its address is not reused).
@@ -421,8 +433,10 @@ private:
     if (E)
       forEachSymbol(*E, [&](SymbolId Id) {
         const SymbolInfo &S = K.Symbols[Id];
+        // A symbol uniform only under witnesses is varying here: nothing
+        // derived from it carries them.
         if (S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
-            S.LaneVarying || VaryingVars.count(Id))
+            S.LaneVarying || !S.UniformIf.empty() || VaryingVars.count(Id))
           Varying = true;
       });
     return Varying;
@@ -1378,11 +1392,15 @@ private:
         return false;
       const BasicBlock *B = Work[I];
       const Instruction *T = B->getTerminator();
+      // A branch whose lanes go different ways matters only where they
+      // come back along different paths: not past its join (`if (lane ==
+      // 0) store` between the merge's dominator and the merge).
       if (const auto *Br = dyn_cast<BranchInst>(T)) {
-        if (Br->isConditional() && isVarying(value(Br->getCondition())))
+        if (Br->isConditional() && isVarying(value(Br->getCondition())) &&
+            branchReaches(B, Merge, postDominators()))
           return false;
       } else if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
-        if (isVarying(value(Sw->getCondition())))
+        if (isVarying(value(Sw->getCondition())) && branchReaches(B, Merge, postDominators()))
           return false;
       } else {
         return false;
@@ -1805,10 +1823,158 @@ private:
     S.Name = N.empty() ? "a value of " + Text : "`" + N + "`";
     S.Why = "it changes from one iteration of " + Text +
             " to the next in a way ldslint does not follow";
-    // Conservatively per lane: its steps may read per-lane values.
-    S.LaneVarying = true;
+    // Per lane unless every step, and every branch that chooses one, is
+    // the same for the lanes of a warp (a tree walk's stack depth).
+    const UniformLoop &U = uniformLoop(LI.getLoopFor(P->getParent()));
+    S.LaneVarying = !U.Phis.count(P);
+    if (!S.LaneVarying)
+      S.UniformIf = U.Witnesses;
     return SymExpr::symbol(K.addSymbol(S),
                            P->getType()->isPointerTy() ? I64 : typeOf(P->getType()));
+  }
+
+  const PostDominatorTree &postDominators() {
+    if (!PDT)
+      PDT = std::make_unique<PostDominatorTree>(const_cast<Function &>(F));
+    return *PDT;
+  }
+
+  /// Whether \p E is the same in every lane of a warp when its premises
+  /// are, which go to \p Premises: the warp's index (`threadIdx.x / 32`,
+  /// `>> 5`, `& ~31`, also of the global index `blockIdx.x * 128 +
+  /// threadIdx.x`: the same when each warp starts a multiple of 32 threads
+  /// along x) and threadIdx.y/z (whole rows per warp). Everything else in
+  /// \p E is uniform, or a loop's variable that starts at such a value and
+  /// steps by a uniform amount (a grid-stride loop over warps: `for (task =
+  /// global_warp; ...; task += warps)`). The evaluator checks the premises
+  /// against each block shape (SymbolInfo::UniformIf); 32 because lanes are
+  /// costed in groups of at most 32 on every target.
+  bool warpIndexOnly(const SymRef &E, std::vector<SymRef> &Premises, unsigned Level = 0) const {
+    if (Level > 64)
+      return false;
+    switch (E->K) {
+    case SymExpr::Kind::Const:
+      return true;
+    case SymExpr::Kind::Symbol: {
+      const SymbolInfo &S = K.Symbols[E->Sym];
+      if (S.Kind == SymbolKind::ThreadIdx) {
+        if (S.Dim > 0)
+          Premises.push_back(E);
+        return S.Dim > 0;
+      }
+      if (S.Kind == SymbolKind::LoopVar && VaryingVars.count(E->Sym) &&
+          S.LoopIndex < K.Loops.size()) {
+        const LoopModel &M = K.Loops[S.LoopIndex];
+        return M.Var == E->Sym && M.Init && M.Step && !isVarying(M.Step) &&
+               warpIndexOnly(M.Init, Premises, Level + 1);
+      }
+      return !isVarying(E);
+    }
+    case SymExpr::Kind::Binary: {
+      // The global thread index divides like threadIdx.x (floor division:
+      // not a signed one).
+      SymRef X = E->Opcode == Op::Div && E->Type.Signed
+                     ? E->A
+                     : withoutUniformMultiples(E->A, 32, [&](const SymRef &U) {
+                         return !isVarying(U);
+                       });
+      X = X ? stripCasts(X) : SymExpr::constant(0);
+      const bool OfTidX = X->K == SymExpr::Kind::Const ||
+                          (X->K == SymExpr::Kind::Symbol &&
+                           K.Symbols[X->Sym].Kind == SymbolKind::ThreadIdx &&
+                           K.Symbols[X->Sym].Dim == 0);
+      const SymRef By = stripCasts(E->B);
+      if (OfTidX && By->isConst()) {
+        const int64_t C = By->Value;
+        if ((E->Opcode == Op::Div && C > 0 && C % 32 == 0) ||
+            (E->Opcode == Op::Shr && C >= 5 && C < 32) ||
+            (E->Opcode == Op::And && (C & 31) == 0)) {
+          Premises.push_back(E);
+          return true;
+        }
+      }
+      return warpIndexOnly(E->A, Premises, Level + 1) &&
+             warpIndexOnly(E->B, Premises, Level + 1);
+    }
+    case SymExpr::Kind::Unary:
+      return warpIndexOnly(E->A, Premises, Level + 1);
+    case SymExpr::Kind::Ternary:
+      return warpIndexOnly(E->A, Premises, Level + 1) &&
+             warpIndexOnly(E->B, Premises, Level + 1) &&
+             warpIndexOnly(E->C, Premises, Level + 1);
+    }
+    return false;
+  }
+
+  /// Whether \p V, from outside a loop LoopUniformity looks at, may differ
+  /// between the lanes of a warp. What is the same only when each warp
+  /// starts a multiple of 32 threads along x adds its premises to \p
+  /// Witnesses. Beyond what value() says, a value read from shared or
+  /// global memory at a warp-uniform address is warp-uniform, and so is
+  /// arithmetic on such values (a tree's first node, read at the warp's
+  /// task).
+  bool outsideVarying(const Value *V, std::vector<SymRef> &Witnesses,
+                      std::map<const Value *, bool> &Memo, unsigned Depth) {
+    if (isa<Constant>(V) && !isa<ConstantExpr>(V))
+      return false;
+    auto Known = Memo.find(V);
+    if (Known != Memo.end())
+      return Known->second;
+    if (Depth > 48)
+      return true;
+    auto varies = [&](const Value *W) { return outsideVarying(W, Witnesses, Memo, Depth + 1); };
+    bool R = true;
+    if (auto *G = dyn_cast<GEPOperator>(V)) {
+      R = varies(G->getPointerOperand());
+      for (const Use &Idx : G->indices())
+        R = R || varies(Idx.get());
+    } else if (auto *O = dyn_cast<Operator>(V);
+               O && (O->getOpcode() == Instruction::AddrSpaceCast ||
+                     O->getOpcode() == Instruction::BitCast)) {
+      R = varies(O->getOperand(0));
+    } else if (V->getType()->isPointerTy() && !isa<LoadInst>(V)) {
+      R = !pointerIsUniform(V);
+    } else {
+      bool Decided = false;
+      if (V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() <= 64) {
+        const SymRef E = value(V);
+        std::vector<SymRef> Premises;
+        if (!isVarying(E) || warpIndexOnly(E, Premises)) {
+          Witnesses.insert(Witnesses.end(), Premises.begin(), Premises.end());
+          R = false;
+          Decided = true;
+        }
+      }
+      if (Decided) {
+      } else if (auto *Ld = dyn_cast<LoadInst>(V)) {
+        R = !Ld->isSimple() || Ld->getPointerAddressSpace() == 5 ||
+            isa<AllocaInst>(getUnderlyingObject(Ld->getPointerOperand())) ||
+            varies(Ld->getPointerOperand());
+      } else if (isa<CastInst>(V) || isa<BinaryOperator>(V) || isa<CmpInst>(V) ||
+                 isa<SelectInst>(V) || isa<FreezeInst>(V)) {
+        R = false;
+        for (const Use &Op : cast<Instruction>(V)->operands())
+          R = R || varies(Op.get());
+      }
+    }
+    Memo[V] = R;
+    return R;
+  }
+
+  const UniformLoop &uniformLoop(const Loop *L) {
+    auto It = UniformLoops.find(L);
+    if (It != UniformLoops.end())
+      return It->second;
+    UniformLoop U;
+    if (L) {
+      std::vector<SymRef> Witnesses;
+      std::map<const Value *, bool> Memo;
+      auto Varying = [&](const Value *V) { return outsideVarying(V, Witnesses, Memo, 0); };
+      U.Phis = uniformHeaderPhis(*L, LI, postDominators(), Varying);
+      if (!U.Phis.empty())
+        U.Witnesses = std::move(Witnesses);
+    }
+    return UniformLoops.emplace(L, std::move(U)).first->second;
   }
 
   void applyFollowers() {
@@ -2449,7 +2615,7 @@ private:
     forEachSymbol(*C, [&](SymbolId Id) {
       const SymbolInfo &S = K.Symbols[Id];
       if (S.Kind == SymbolKind::LoopVar || VaryingVars.count(Id) ||
-          (S.Kind == SymbolKind::Unknown && S.LaneVarying))
+          (S.Kind == SymbolKind::Unknown && (S.LaneVarying || !S.UniformIf.empty())))
         Ok = false;
     });
     return Ok;
