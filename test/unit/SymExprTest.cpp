@@ -191,3 +191,35 @@ TEST(SymExpr, SharedNodesAreVisitedOnce) {
   EXPECT_EQ(S->A->A.get(), S->A->B.get());
   EXPECT_EQ(S->B.get(), Y.get());
 }
+
+namespace {
+
+// Symbol 0 is the thread index, 1 a block index (uniform), 2 another lane
+// value: the global index `b * 128 + t` keeps `t`, and every term that is a
+// uniform multiple of 32 goes.
+TEST(SymExpr, UniformMultiplesOfTheWarpLeaveTheThreadIndex) {
+  const SymRef T = SymExpr::symbol(0, I64), B = SymExpr::symbol(1, I64),
+               L = SymExpr::symbol(2, I64);
+  auto uniform = [](const SymRef &E) {
+    bool Only = true;
+    forEachSymbol(*E, [&](SymbolId Id) { Only &= Id == 1; });
+    return Only;
+  };
+  auto add = [](SymRef A, SymRef C) { return SymExpr::binary(Op::Add, A, C, I64); };
+  auto mul = [](SymRef A, int64_t C) {
+    return SymExpr::binary(Op::Mul, A, SymExpr::constant(C, I64), I64);
+  };
+  EXPECT_EQ(withoutUniformMultiples(add(mul(B, 128), T), 32, uniform), T);
+  EXPECT_EQ(withoutUniformMultiples(add(T, SymExpr::constant(64, I64)), 32, uniform), T);
+  const SymRef Shifted =
+      SymExpr::binary(Op::Shl, B, SymExpr::constant(6, I64), I64);
+  EXPECT_EQ(withoutUniformMultiples(add(Shifted, T), 32, uniform), T);
+  EXPECT_EQ(withoutUniformMultiples(mul(B, 64), 32, uniform), nullptr);
+  // Not a multiple of 32, or not uniform: kept.
+  const SymRef Odd = add(mul(B, 48), T);
+  EXPECT_EQ(withoutUniformMultiples(Odd, 32, uniform), Odd);
+  const SymRef PerLane = add(mul(L, 32), T);
+  EXPECT_EQ(withoutUniformMultiples(PerLane, 32, uniform), PerLane);
+}
+
+} // namespace

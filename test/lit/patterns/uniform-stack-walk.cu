@@ -62,6 +62,51 @@ void launch(const Node *n, float *o) {
 // No launch: warps are assumed to be whole rows of 32 threads.
 template __global__ void walk<3, false, false>(const Node *, float *);
 
+// A grid-stride loop over warps (`task` starts at the global warp index
+// and steps by the number of warps): each warp walks the tree of its task.
+template <bool LaneStride>
+__global__ void walkTasks(const Node *nodes, const unsigned *first, unsigned tasks, float *out) {
+  __shared__ int stack[4][64];
+  __shared__ float basis[4][64][33];
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  float ret = 0.f;
+  for (unsigned task = (blockIdx.x * 128 + threadIdx.x) / 32; task < tasks;
+       task += gridDim.x * 4 + (LaneStride ? lane : 0)) {
+    const Node *tree = nodes + first[task];
+    if (lane == 0)
+      stack[warp][0] = 0;
+    __syncthreads();
+    int depth = 1;
+    bool have = false;
+    while (depth > 0 || have) {
+      if (have) {
+        if (depth == 0)
+          break;
+        ret += basis[warp][depth - 1][lane];
+        have = false;
+        continue;
+      }
+      const Node n = tree[stack[warp][depth - 1]];
+      if (n.is_leaf) {
+        depth--;
+        have = true;
+        continue;
+      }
+      if (lane == 0)
+        stack[warp][depth] = n.left;
+      basis[warp][depth][lane] = ret;
+      __syncthreads();
+      depth++;
+    }
+  }
+  out[threadIdx.x] = ret;
+}
+
+void launchTasks(const Node *n, const unsigned *f, unsigned t, float *o) {
+  walkTasks<false><<<8, 128>>>(n, f, t, o);
+  walkTasks<true><<<8, 128>>>(n, f, t, o);
+}
+
 // CHECK: uniform-stack-walk.cu:34:14: warning: 2-way bank conflict reading shared array 'basis' on sm_{{[0-9]+}}: 2 wavefronts per warp instruction
 // CHECK: note: in walk<2, false, false>
 // CHECK: uniform-stack-walk.cu:38:26: remark: reading shared array 'stack' on sm_{{[0-9]+}}: no bank conflict
@@ -86,3 +131,9 @@ template __global__ void walk<3, false, false>(const Node *, float *);
 // CHECK: note: in walk<3, false, false>
 // CHECK: uniform-stack-walk.cu:49:5: remark: writing shared array 'basis' on sm_{{[0-9]+}}: no bank conflict
 // CHECK: note: in walk<3, false, false>
+
+// walkTasks<false>, then walkTasks<true>:
+// CHECK-DAG: uniform-stack-walk.cu:85:16: remark: reading shared array 'basis' on sm_{{[0-9]+}}: no bank conflict
+// CHECK-DAG: uniform-stack-walk.cu:97:7: remark: writing shared array 'basis' on sm_{{[0-9]+}}: no bank conflict
+// CHECK-DAG: uniform-stack-walk.cu:85:16: remark: reading shared array 'basis' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `depth`, which differs between lanes
+// CHECK-DAG: uniform-stack-walk.cu:97:7: remark: writing shared array 'basis' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `depth`, which differs between lanes
