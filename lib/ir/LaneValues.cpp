@@ -1459,6 +1459,50 @@ private:
     return true;
   }
 
+  /// Whether \p A and \p B are the same test: one value, or comparisons of
+  /// the same operands; and a test outside every loop, so that it has one
+  /// value wherever it is read.
+  bool sameTest(const Value *A, const Value *B) const {
+    auto outsideLoops = [&](const Value *V) {
+      const auto *I = dyn_cast<Instruction>(V);
+      return !I || !LI.getLoopFor(I->getParent());
+    };
+    if (!outsideLoops(A) || !outsideLoops(B))
+      return false;
+    if (A == B)
+      return true;
+    const auto *CA = dyn_cast<ICmpInst>(A), *CB = dyn_cast<ICmpInst>(B);
+    return CA && CB && CA->getPredicate() == CB->getPredicate() &&
+           CA->getOperand(0) == CB->getOperand(0) && CA->getOperand(1) == CB->getOperand(1);
+  }
+
+  /// \p V as read in block \p At: where \p V merges two values by a test
+  /// (`sV = jobz == 1 ? sA + n : NULL`) and \p At lies on one side of a
+  /// branch on the same test (`if (jobz == 1)`, or clang's second `?:` on
+  /// it), the value of that side. Otherwise \p V.
+  const Value *armTakenAt(const Value *V, const BasicBlock *At) {
+    const auto *Phi = dyn_cast<PHINode>(V);
+    if (!Phi || (LI.getLoopFor(Phi->getParent()) &&
+                 LI.getLoopFor(Phi->getParent())->getHeader() == Phi->getParent()))
+      return V;
+    const Value *Cond = nullptr;
+    std::optional<std::pair<const Value *, const Value *>> Arms;
+    if (!mergeArms(Phi, Cond, Arms) || !Cond)
+      return V;
+    for (const DomTreeNode *N = DT.getNode(At); N && N->getIDom(); N = N->getIDom()) {
+      const BasicBlock *D = N->getIDom()->getBlock();
+      const auto *Br = dyn_cast<BranchInst>(D->getTerminator());
+      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1) ||
+          !sameTest(Br->getCondition(), Cond))
+        continue;
+      if (DT.dominates(BasicBlockEdge(D, Br->getSuccessor(0)), At))
+        return Arms->first;
+      if (DT.dominates(BasicBlockEdge(D, Br->getSuccessor(1)), At))
+        return Arms->second;
+    }
+    return V;
+  }
+
   /// The values a header phi takes: from outside the loop (Init) and from
   /// its latches (Next); null when they differ between predecessors.
   std::pair<const Value *, const Value *> initAndNext(const PHINode *P,
@@ -2239,7 +2283,10 @@ private:
       return R;
     }
     if (auto *G = dyn_cast<GEPOperator>(P)) {
-      PointerValue R = pointer(G->getPointerOperand());
+      const Value *Base = G->getPointerOperand();
+      if (const auto *At = dyn_cast<Instruction>(G))
+        Base = armTakenAt(Base, At->getParent());
+      PointerValue R = pointer(Base);
       if (!R.Base)
         return R;
       R.Offset = gepOffset(G, R.Offset);
