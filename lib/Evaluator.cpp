@@ -1146,8 +1146,12 @@ void AccessEvaluation::detachFinishedLoops() {
           continue;
         for (SymbolId Id : symbolsOf(E)) {
           const SymbolInfo &S = Symbols[Id];
+          // A symbol the same within a warp only under premises on the
+          // block shape counts as differing: they are checked later, once
+          // the thread indices are laid out (checkUniformityWitnesses).
           Differs |= S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::Lane ||
-                     (S.Kind == SymbolKind::Unknown && unknownVaries(Id)) ||
+                     (S.Kind == SymbolKind::Unknown &&
+                      (unknownVaries(Id) || Witnesses.count(Id))) ||
                      (S.Kind == SymbolKind::LoopVar && Varying.count(Id));
         }
       }

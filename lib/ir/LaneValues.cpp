@@ -356,6 +356,10 @@ private:
     std::vector<SymRef> Witnesses;
   };
   std::map<const Loop *, UniformLoop> UniformLoops;
+  /// The loop being judged by uniformLoop (its values from outside are
+  /// read at its header), and the IR loop of each loop index.
+  const Loop *Judged = nullptr;
+  std::map<unsigned, const Loop *> LoopOfIndex;
   std::map<const Value *, SymRef> Values;
   /// Size of each expression as a tree, saturated at MaxTreeSize + 1 (the
   /// SymRef keeps the node alive, so that its address is not reused).
@@ -1377,8 +1381,10 @@ private:
   /// merge's immediate dominator and the merge (`if (e < n && e < m) ++e`
   /// with `e` loaded at a uniform address): all lanes take one path.
   bool uniformMerge(const PHINode *P) {
+    std::map<const Value *, bool> Uneven;
+    unsigned Budget = 512;
     for (const Value *V : P->incoming_values())
-      if (isVarying(value(V)))
+      if (isVarying(value(V)) || readAfterUnevenLoop(V, P->getParent(), Uneven, Budget))
         return false;
     const BasicBlock *Merge = P->getParent();
     const DomTreeNode *Node = DT.getNode(Merge);
@@ -1672,6 +1678,7 @@ private:
     // The loop's slot is taken now: translating its parts may build other
     // loops, and its symbols name this index.
     const unsigned Index = static_cast<unsigned>(K.Loops.size());
+    LoopOfIndex[Index] = L;
     K.Loops.emplace_back();
     K.Loops[Index].Enumerable = false;
     const std::string Text = loopText(L);
@@ -1908,6 +1915,11 @@ private:
       }
       if (S.Kind == SymbolKind::LoopVar && VaryingVars.count(E->Sym) &&
           S.LoopIndex < K.Loops.size()) {
+        // Only the variable of a loop around the one judged: each of its
+        // iterations runs the judged loop with one value of it.
+        const auto Of = LoopOfIndex.find(S.LoopIndex);
+        if (!Judged || Of == LoopOfIndex.end() || !Of->second->contains(Judged))
+          return false;
         const LoopModel &M = K.Loops[S.LoopIndex];
         return M.Var == E->Sym && M.Init && M.Step && !isVarying(M.Step) &&
                warpIndexOnly(M.Init, Premises, Level + 1);
@@ -1967,6 +1979,12 @@ private:
     if (Depth > 48)
       return true;
     auto varies = [&](const Value *W) { return outsideVarying(W, Witnesses, Memo, Depth + 1); };
+    unsigned Budget = 512;
+    std::map<const Value *, bool> Uneven;
+    if (Judged && readAfterUnevenLoop(V, Judged->getHeader(), Uneven, Budget)) {
+      Memo[V] = true;
+      return true;
+    }
     bool R = true;
     if (auto *G = dyn_cast<GEPOperator>(V)) {
       R = varies(G->getPointerOperand());
@@ -1979,17 +1997,13 @@ private:
     } else if (V->getType()->isPointerTy() && !isa<LoadInst>(V)) {
       R = !pointerIsUniform(V);
     } else {
-      bool Decided = false;
-      if (V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() <= 64) {
-        const SymRef E = value(V);
-        std::vector<SymRef> Premises;
-        if (!isVarying(E) || warpIndexOnly(E, Premises)) {
-          Witnesses.insert(Witnesses.end(), Premises.begin(), Premises.end());
-          R = false;
-          Decided = true;
-        }
-      }
-      if (Decided) {
+      std::vector<SymRef> Premises;
+      const bool Integer =
+          V->getType()->isIntegerTy() && V->getType()->getIntegerBitWidth() <= 64;
+      const SymRef E = Integer ? value(V) : nullptr;
+      if (E && (!isVarying(E) || warpIndexOnly(E, Premises))) {
+        Witnesses.insert(Witnesses.end(), Premises.begin(), Premises.end());
+        R = false;
       } else if (auto *Ld = dyn_cast<LoadInst>(V)) {
         R = !Ld->isSimple() || Ld->getPointerAddressSpace() == 5 ||
             isa<AllocaInst>(getUnderlyingObject(Ld->getPointerOperand())) ||
@@ -2005,6 +2019,42 @@ private:
     return R;
   }
 
+  /// Whether a loop's lanes leave it together: every exit test is the same
+  /// in every lane (LoopModel::UniformExits).
+  bool exitsInStep(const Loop *L) {
+    buildLoop(L);
+    const auto It = LoopIds.find(L);
+    return It != LoopIds.end() && It->second >= 0 &&
+           K.Loops[static_cast<unsigned>(It->second)].UniformExits;
+  }
+
+  /// Whether \p V, read at \p At, is computed from a value of a loop that
+  /// does not contain \p At and that lanes may leave at different
+  /// iterations (`while (g[i] != lane) i++;` then `depth = i + 1`): each
+  /// lane then holds the value of its own last iteration. True past the
+  /// budget.
+  bool readAfterUnevenLoop(const Value *V, const BasicBlock *At,
+                           std::map<const Value *, bool> &Memo, unsigned &Budget) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return false;
+    const auto Known = Memo.find(V);
+    if (Known != Memo.end())
+      return Known->second;
+    if (Budget == 0)
+      return true;
+    --Budget;
+    Memo[V] = false; // a cycle back here adds nothing
+    bool R = false;
+    for (const Loop *Of = LI.getLoopFor(I->getParent()); Of && !Of->contains(At) && !R;
+         Of = Of->getParentLoop())
+      R = !exitsInStep(Of);
+    for (const Use &Op : I->operands())
+      R = R || readAfterUnevenLoop(Op.get(), At, Memo, Budget);
+    Memo[V] = R;
+    return R;
+  }
+
   const UniformLoop &uniformLoop(const Loop *L) {
     auto It = UniformLoops.find(L);
     if (It != UniformLoops.end())
@@ -2014,7 +2064,10 @@ private:
       std::vector<SymRef> Witnesses;
       std::map<const Value *, bool> Memo;
       auto Varying = [&](const Value *V) { return outsideVarying(V, Witnesses, Memo, 0); };
+      const Loop *Outer = Judged;
+      Judged = L;
       U.Phis = uniformHeaderPhis(*L, LI, postDominators(), Varying);
+      Judged = Outer;
       if (!U.Phis.empty())
         U.Witnesses = std::move(Witnesses);
     }

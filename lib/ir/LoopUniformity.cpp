@@ -161,6 +161,23 @@ private:
     return operandDiverges(Cond, *T);
   }
 
+  /// A header phi entered from several blocks outside the loop with
+  /// different values: which one a lane starts with is decided by branches
+  /// this analysis does not look at (simplifycfg may leave no preheader).
+  bool startsApart(const PHINode &P) const {
+    if (P.getParent() != L.getHeader())
+      return false;
+    const Value *Start = nullptr;
+    for (unsigned I = 0; I < P.getNumIncomingValues(); ++I) {
+      if (L.contains(P.getIncomingBlock(I)))
+        continue;
+      if (Start && Start != P.getIncomingValue(I))
+        return true;
+      Start = P.getIncomingValue(I);
+    }
+    return false;
+  }
+
   bool operandsDiverge(const Instruction &I) const {
     for (const Use &U : I.operands())
       if (operandDiverges(U.get(), I))
@@ -170,7 +187,7 @@ private:
 
   bool diverges(const Instruction &I) const {
     if (const auto *P = dyn_cast<PHINode>(&I))
-      return TaintedBy.count(P->getParent()) || operandsDiverge(I);
+      return TaintedBy.count(P->getParent()) || startsApart(*P) || operandsDiverge(I);
     if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<AllocaInst>(I))
       return true;
     if (const auto *Load = dyn_cast<LoadInst>(&I))

@@ -124,6 +124,27 @@ exit:
   ret void
 }
 
+define void @twoStarts(ptr %nodes, i32 %lane) {
+entry:
+  %c = icmp eq i32 %lane, 0
+  br i1 %c, label %a, label %b
+a:
+  store i32 1, ptr %nodes
+  br label %head
+b:
+  store i32 2, ptr %nodes
+  br label %head
+head:
+  %depth = phi i32 [ 1, %a ], [ 5, %b ], [ %next, %head ]
+  %at = getelementptr inbounds i32, ptr %nodes, i32 %depth
+  %v = load i32, ptr %at
+  %next = add i32 %depth, %v
+  %more = icmp sgt i32 %next, 0
+  br i1 %more, label %head, label %exit
+exit:
+  ret void
+}
+
 define void @innerLoop(i32 %lane) {
 entry:
   br label %head
@@ -158,7 +179,10 @@ protected:
     llvm::DominatorTree DT(F);
     llvm::LoopInfo LI(DT);
     llvm::PostDominatorTree PDT(F);
-    const llvm::Loop *L = LI.getLoopFor(&*std::next(F.begin()));
+    const llvm::Loop *L = nullptr;
+    for (const llvm::BasicBlock &B : F)
+      if (B.getName() == "head")
+        L = LI.getLoopFor(&B);
     EXPECT_TRUE(L);
     auto Varying = [](const llvm::Value *V) { return V->getName() == "lane"; };
     const std::set<const llvm::PHINode *> Uniform = uniformHeaderPhis(*L, LI, PDT, Varying);
@@ -185,6 +209,10 @@ TEST_F(LoopUniformity, AWayOutPerLaneIsNotTakenForUniform) {
 
 TEST_F(LoopUniformity, AValueFromALocalArrayDiffers) {
   EXPECT_FALSE(depthUniform("perLaneMemory"));
+}
+
+TEST_F(LoopUniformity, StartsChosenPerLaneWithoutAPreheader) {
+  EXPECT_FALSE(depthUniform("twoStarts"));
 }
 
 TEST_F(LoopUniformity, WhatAnInnerLoopLeftWhenLanesLeaveItApart) {
