@@ -1,5 +1,6 @@
 //===- LaneValues.cpp ------------------------------------------------------===//
 #include "LaneValues.h"
+#include "LoopExits.h"
 #include "LoopUniformity.h"
 
 #include "SharedAccesses.h"
@@ -1748,7 +1749,7 @@ private:
     SymRef Cond;
     bool TestAfterBody = false;
     SmallVector<BasicBlock *, 4> Exiting;
-    L->getExitingBlocks(Exiting);
+    exitingBlocks(*L, Exiting);
     if (Exiting.size() == 1) {
       const BasicBlock *E = Exiting[0];
       auto *Br = dyn_cast<BranchInst>(E->getTerminator());

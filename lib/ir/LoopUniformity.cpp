@@ -1,6 +1,7 @@
 //===- LoopUniformity.cpp - Loop values every lane of an iteration shares -===//
 #include "LoopUniformity.h"
 
+#include "LoopExits.h"
 #include "StringCompat.h"
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -138,7 +139,7 @@ private:
          Inner && Inner != &L && !Inner->contains(User.getParent());
          Inner = Inner->getParentLoop()) {
       SmallVector<BasicBlock *, 4> Exiting;
-      Inner->getExitingBlocks(Exiting);
+      exitingBlocks(*Inner, Exiting);
       for (const BasicBlock *E : Exiting)
         if (branchDiverges(*E))
           return true;
