@@ -204,7 +204,8 @@ struct SunkAccesses::Deleted {
   bool Load;
   /// A load's width in bytes: a merged read reads as many.
   uint64_t Bytes;
-  /// A load's address, for when instcombine folded its pointer too.
+  /// The address, for when instcombine folded the pointer too (a
+  /// constant `gep %struct, @s, 0, 1` becomes `gep i8, @s, 4`).
   Address Where;
   /// A load of a shared variable. Others (a kernel argument's buffer, a
   /// helper's pointer) may be merged with them, but their lines are not
@@ -234,8 +235,9 @@ public:
       Address Where;
       bool Shared = false;
       const llvm::Argument *Parameter = nullptr;
-      if (Load && Pointer) {
+      if (Pointer)
         Where = addressOf(Pointer, DL);
+      if (Load && Pointer) {
         const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
         const auto *G = llvm::dyn_cast<llvm::GlobalVariable>(Object);
         Shared = (G && isSharedAddressSpace(G->getAddressSpace())) ||
@@ -301,15 +303,25 @@ void standFor(llvm::Instruction &Access, std::vector<const llvm::DILocation *> &
 void SunkAccesses::resolveStores(llvm::Function &F, std::vector<Deleted> &Gone) {
   // The deleted stores of \p F, by the store that now stands for them: one
   // in their block's only successor, to the same pointer.
+  // A constant pointer is not replaced but rewritten: compared by address.
   std::map<llvm::StoreInst *, std::vector<const llvm::DILocation *>> By;
+  const llvm::DataLayout &DL = F.getParent()->getDataLayout();
   for (Deleted &D : Gone) {
     auto *BB = llvm::cast<llvm::BasicBlock>(D.Block);
     llvm::BasicBlock *Next = BB->getUniqueSuccessor();
     if (D.Load || !Next || Next->hasNPredecessorsOrMore(3) || !Next->hasNPredecessors(2))
       continue;
+    auto SamePlace = [&](const llvm::Value *P) {
+      if (D.Pointer && P == D.Pointer)
+        return true;
+      if (!D.Where.Object || !llvm::isa<llvm::Constant>(P))
+        return false;
+      const Address A = addressOf(P, DL);
+      return A.Object && !(A < D.Where) && !(D.Where < A);
+    };
     for (llvm::Instruction &I : *Next)
       if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I))
-        if (SI->getPointerOperand() == D.Pointer && !Watched.count(SI) &&
+        if (SamePlace(SI->getPointerOperand()) && !Watched.count(SI) &&
             llvm::isa<llvm::PHINode>(SI->getValueOperand())) {
           By[SI].push_back(D.Loc);
           break;

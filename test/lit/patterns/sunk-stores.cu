@@ -40,4 +40,40 @@ __global__ void pick(int *out, const int *in) {
   out[threadIdx.x] = s[threadIdx.x] + sn[threadIdx.x] + flag;
 }
 
-void launch(int *o, const int *i) { pick<<<1, 64>>>(o, i); }
+// One arm copies a whole struct, the other writes one member (kaldi's
+// decoder: `offset = atomicAddI2(...)` or `offset.y = capacity`). SROA
+// splits the copy into a store per member; instcombine merges the two
+// stores of `.y`, whose pointers it spells differently (`gep %Pair, @off,
+// 0, 1` and `gep i8, @off, 4`): compared by address, not by pointer. The
+// merged store had no line before (LLVM 15 keeps the two stores).
+struct Pair {
+  int x, y;
+};
+
+__device__ Pair fetch(const int *in) {
+  Pair p;
+  p.x = in[0];
+  p.y = in[1];
+  return p;
+}
+
+__global__ void member(int *out, const int *in, int n) {
+  __shared__ Pair off;
+  if (threadIdx.x == 0) {
+    if (in[2] < n) {
+      off = fetch(in);
+      // CHECK: sunk-stores.cu:[[@LINE-1]]:7: remark: writing shared array 'off' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+    } else {
+      off.y =
+          n;
+      // CHECK: sunk-stores.cu:[[@LINE-2]]:7: remark: writing shared array 'off' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+    }
+  }
+  __syncthreads();
+  out[threadIdx.x] = off.y;
+}
+
+void launch(int *o, const int *i) {
+  pick<<<1, 64>>>(o, i);
+  member<<<1, 64>>>(o, i, 9);
+}
