@@ -29,6 +29,22 @@ void LocationsByFrame::add(const llvm::DILocation *Survivor,
 
 std::vector<const llvm::DILocation *>
 LocationsByFrame::at(const llvm::DILocation *L) const {
+  // An access stands for what the accesses it replaced stood for: a read
+  // answered from one that was itself answered from an earlier read
+  // (NCCL's `work->channelLo` at three lines, the second and third
+  // replaced by the first before it was replaced in turn).
+  std::vector<const llvm::DILocation *> Out = direct(L);
+  std::set<const llvm::DILocation *> Seen(Out.begin(), Out.end());
+  Seen.insert(L);
+  for (size_t I = 0; I < Out.size() && Out.size() < 256; ++I)
+    for (const llvm::DILocation *Next : direct(Out[I]))
+      if (Seen.insert(Next).second)
+        Out.push_back(Next);
+  return Out;
+}
+
+std::vector<const llvm::DILocation *>
+LocationsByFrame::direct(const llvm::DILocation *L) const {
   std::vector<const llvm::DILocation *> Out;
   if (!L)
     return Out;

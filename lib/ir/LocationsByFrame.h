@@ -33,10 +33,13 @@ public:
   /// Records that the instruction at \p Survivor also stands for \p Other.
   void add(const llvm::DILocation *Survivor, const llvm::DILocation *Other);
   /// The locations the instruction now at \p L stands for besides its own,
-  /// in \p L's inlining context (innermost first, as DILocations are).
+  /// in \p L's inlining context (innermost first, as DILocations are),
+  /// also through the instructions it stands for.
   std::vector<const llvm::DILocation *> at(const llvm::DILocation *L) const;
 
 private:
+  /// What \p L stands for by a record of its own (at() follows those).
+  std::vector<const llvm::DILocation *> direct(const llvm::DILocation *L) const;
   /// Innermost line, column and scope of a location.
   using Key = std::tuple<unsigned, unsigned, const llvm::DIScope *>;
   using Pair = std::pair<const llvm::DILocation *, const llvm::DILocation *>;
