@@ -279,6 +279,15 @@ const Decl *DeviceModule::declFor(llvm::StringRef MangledName) const {
 }
 
 namespace {
+/// Whether some call in the module names \p F as its callee.
+bool calledDirectly(const llvm::Function &F) {
+  for (const llvm::Use &U : F.uses())
+    if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(U.getUser());
+        Call && Call->isCallee(&U))
+      return true;
+  return false;
+}
+
 /// Drops the bodies of the kernels \p Analyse declines and of those that
 /// cannot reach shared memory, then of the helpers only they called, so the
 /// passes spend nothing on them.
@@ -289,10 +298,15 @@ unsigned dropKernelsNotAnalysed(
       functionsReachingSharedMemory(DM.module());
   // A device function no code here calls, but that reaches shared memory:
   // an entry point of its own (handTopLevel says which are generated).
-  // Marked before any body goes, which would leave its callees uncalled.
+  // So is one only called through its address (a table of functions, as
+  // NCCL's ncclDevFuncTable, called as `table[i](...)`): where a pointer
+  // call lands is not followed. Marked before any body goes, which would
+  // leave its callees uncalled.
   for (llvm::Function &F : DM.module()) {
-    if (F.isDeclaration() || isKernelFunction(F) || !F.use_empty() ||
-        !F.hasExternalLinkage() || !Reaching.count(&F))
+    if (F.isDeclaration() || isKernelFunction(F) || !Reaching.count(&F))
+      continue;
+    const bool Unused = F.use_empty() && F.hasExternalLinkage();
+    if (!Unused && (F.use_empty() || calledDirectly(F)))
       continue;
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
     if (FD && !FD->hasAttr<CUDAGlobalAttr>() && (!Analyse || Analyse(FD)))

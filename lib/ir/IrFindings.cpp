@@ -593,8 +593,9 @@ std::vector<Finding> analyzeDeviceModule(
     if (isUncalledEntry(Fn))
       for (size_t I = First; I < Findings.size(); ++I)
         Findings[I].Result.Assumptions.push_back(
-            "no code in this unit calls `" + Function +
-            "`: it is analysed as if a kernel ran it, with each argument "
+            "no code in this unit calls `" + Function + "`" +
+            (Fn.use_empty() ? "" : " except through its address") +
+            ": it is analysed as if a kernel ran it, with each argument "
             "possibly different in each lane");
     FromUncalled.resize(Findings.size(), isUncalledEntry(Fn));
     if (Kept && FD && !K.Accesses.empty()) {

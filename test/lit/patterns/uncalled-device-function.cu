@@ -58,3 +58,20 @@ __device__ inline void unused_inline(float *out) {
   unused_inline_s[threadIdx.x * 2] = 1;
   out[0] = unused_inline_s[0];
 }
+
+// Called only through its address (NCCL's table of device functions, as
+// `table[i](...)`): where the pointer call lands is not followed, so it is
+// analysed as if a kernel ran it too. It was silent before.
+__device__ void through_table(float *out) {
+  __shared__ float t[64];
+  t[threadIdx.x * 2] = 1;
+  // CHECK: uncalled-device-function.cu:[[@LINE-1]]:3: warning: 2-way bank conflict writing shared array 't'
+  // CHECK: note: no code in this unit calls `through_table` except through its address: it is analysed as if a kernel ran it
+  __syncthreads();
+  out[threadIdx.x] = t[threadIdx.x];
+  // CHECK: uncalled-device-function.cu:[[@LINE-1]]:22: remark: reading shared array 't' on sm_{{[0-9]+}}: no bank conflict
+}
+
+__device__ void (*const table[])(float *) = {through_table};
+
+__global__ void dispatch(float *o, int f) { table[f](o); }
