@@ -2385,6 +2385,10 @@ private:
                             S->getFalseValue());
     if (auto *L = dyn_cast<LoadInst>(P))
       return loadedPointer(L);
+    // A shared-window address made in inline assembly keeps the offsets of
+    // the pointer it converts (only inline assembly can use it).
+    if (const Value *Converted = convertedSharedPointer(P))
+      return pointer(Converted);
     if (isa<CallBase>(P))
       return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
     if (const auto *I2P = dyn_cast<IntToPtrInst>(P)) {
@@ -2836,8 +2840,16 @@ private:
 
   void addAccess(const Instruction &I, const MemoryOperation &Op) {
     PointerValue P = pointer(Op.Pointer);
-    if (!P.Base && !P.Shared)
-      return; // not shared memory, as far as can be told
+    if (!P.Base && !P.Shared) {
+      if (!Op.SharedByText)
+        return; // not shared memory, as far as can be told
+      // `ld.shared [%0]` of an address from other assembly (NCCL's
+      // `cvta.to.shared` in a helper of its own): which array is not known.
+      P.Shared = true;
+      P.Why = "inline assembly accesses shared memory at an address that ldslint does not "
+              "follow to an array" +
+              (P.Why.empty() ? std::string() : " (" + P.Why + ")");
+    }
     std::string IntegerWhy; // why an integer address is not followed
     if (Op.IntegerAddress && P.Base) {
       const PointerValue At = integerAddress(Op.IntegerAddress);

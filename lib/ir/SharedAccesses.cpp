@@ -200,7 +200,7 @@ bool isSharedAddressConversion(StringRef AsmText) {
 const Value *convertedSharedPointer(const Value *V) {
   const auto *Call = dyn_cast<CallBase>(V);
   const auto *IA = Call ? dyn_cast<InlineAsm>(Call->getCalledOperand()) : nullptr;
-  if (!IA || !Call->getType()->isIntegerTy() ||
+  if (!IA || !(Call->getType()->isIntegerTy() || Call->getType()->isPointerTy()) ||
       !isSharedAddressConversion(IA->getAsmString()))
     return nullptr;
   const Value *Pointer = nullptr;
@@ -260,6 +260,7 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
     Op.Kind = Access->Write ? AccessKind::Write : AccessKind::Read;
     Op.WidthBytes = Access->WidthBytes;
     Op.RowLanes = Access->RowLanes;
+    Op.SharedByText = true;
     return Op;
   };
   // operand, pointer or shared variable, the integer address

@@ -38,6 +38,10 @@ struct MemoryOperation {
   /// Pointer (`__cvta_generic_to_shared(s) + 2 * i`): that integer, which
   /// LaneValues evaluates as an address; Pointer is then the variable only.
   const llvm::Value *IntegerAddress = nullptr;
+  /// Inline assembly whose own instruction names the shared state space
+  /// (`ld.shared`, `st.shared`, `ldmatrix ... .shared`): shared memory
+  /// whatever its address operand is known to point to.
+  bool SharedByText = false;
   /// Set when the operation is not one lane-wide access that the bank model
   /// covers (a memcpy, an odd width, inline assembly): why.
   std::string NotModelled;
@@ -69,7 +73,8 @@ void storedInto(const llvm::AllocaInst &Local,
 /// The pointer whose shared-window address \p V is when \p V is the result
 /// of inline assembly that only converts an address (`cvta.to.shared.u64
 /// a, $1; cvt.u32.u64 $0, a;`, the hand-written __cvta_generic_to_shared
-/// of SGEMM kernels), or null.
+/// of SGEMM kernels; NCCL's `shmemCvtPtr`, which returns it as a pointer
+/// for `ld.shared`), or null.
 const llvm::Value *convertedSharedPointer(const llvm::Value *V);
 
 /// Whether the inline assembly \p AsmText only converts an address to the

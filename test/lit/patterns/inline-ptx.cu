@@ -118,8 +118,39 @@ __global__ void ptxConverted(float *out) {
   out[threadIdx.x] = v;
 }
 
+// The conversion returned as a pointer, moved in C++ and read by `ld.shared`
+// (NCCL's shmemCvtPtr and loadShmem128): evaluated at the pointer it
+// converts. An address from other assembly is shared memory all the same
+// (the instruction says `.shared`), at an address not followed: `unknown`.
+// Both were silent before.
+__device__ float *cvtaPointer(float *p) {
+  float *q;
+  asm volatile("cvta.to.shared.u64 %0, %1;" : "=l"(q) : "l"(p));
+  return q;
+}
+
+__device__ float *shifted(float *p) {
+  float *q;
+  asm volatile("add.u64 %0, %1, 16;" : "=l"(q) : "l"(p));
+  return q;
+}
+
+__global__ void ptxConvertedPointer(float *out) {
+  __shared__ float s[32 * 32];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  float *const base = cvtaPointer(s);
+  float v, w;
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "l"(base + threadIdx.x * 32));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: warning: 32-way bank conflict reading shared array 's' on sm_{{[0-9]+}}
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(w) : "l"(shifted(s) + threadIdx.x));
+  // CHECK: inline-ptx.cu:[[@LINE-1]]:3: remark: reading shared array '(unresolved pointer)' on sm_{{[0-9]+}}: bank conflicts not decided: inline assembly accesses shared memory at an address that ldslint does not follow to an array
+  out[threadIdx.x] = v + w;
+}
+
 void launch(float *o) {
   ptxConverted<<<1, 32>>>(o);
+  ptxConvertedPointer<<<1, 32>>>(o);
   ptxColumn<<<1, 32>>>(o);
   ptxVectors<<<1, 32>>>(o);
   ptxIntegerOffsets<<<1, 32>>>(o);
