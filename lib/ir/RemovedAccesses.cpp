@@ -114,10 +114,19 @@ private:
 /// becomes a record of its function.
 class RemovedAccesses::Watch final : public llvm::CallbackVH {
 public:
-  Watch(RemovedAccesses &Owner, llvm::Instruction *I, Record R)
-      : llvm::CallbackVH(I), Owner(Owner), R(std::move(R)) {}
+  /// \p Dropped: a load recorded only when it goes unreplaced (its value
+  /// unused); one replaced by another value is answered by that value's
+  /// read (ReusedLoads, SunkAccesses).
+  Watch(RemovedAccesses &Owner, llvm::Instruction *I, Record R, bool Dropped = false)
+      : llvm::CallbackVH(I), Owner(Owner), R(std::move(R)), Dropped(Dropped) {}
+  void allUsesReplacedWith(llvm::Value *V) override {
+    // Poison stands in for the value of code that is deleted as dead.
+    if (Dropped && !llvm::isa<llvm::UndefValue>(V))
+      Replaced = true;
+  }
   void deleted() override {
-    Owner.Records[R.Access.Function].push_back(R);
+    if (!Replaced)
+      Owner.Records[R.Access.Function].push_back(R);
     Owner.Watched.erase(getValPtr());
     CallbackVH::deleted();
   }
@@ -125,6 +134,8 @@ public:
 private:
   RemovedAccesses &Owner;
   Record R;
+  bool Dropped;
+  bool Replaced = false;
 };
 
 RemovedAccesses::RemovedAccesses() : Frames(std::make_unique<FrameIds>()) {}
@@ -206,6 +217,24 @@ void RemovedAccesses::afterInlining(llvm::Function &F) {
   }
   watchUnreached(F);
   watchStores(F);
+  watchUnusedLoads(F);
+}
+
+void RemovedAccesses::watchUnusedLoads(llvm::Function &F) {
+  // Reads through a parameter only: ReusedLoads records the dropped reads
+  // of shared variables themselves.
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+    auto *L = llvm::dyn_cast<llvm::LoadInst>(&I);
+    Record R;
+    if (!L || !L->getDebugLoc() || Watched.count(L) || !baseOf(plainAccess(*L), F, R) ||
+        R.Access.Variable)
+      continue;
+    R.Access.Loc = L->getDebugLoc().get();
+    R.Access.Function = F.getName().str();
+    R.Access.Bytes = bytesOf(*L);
+    Watched.insert(L);
+    Watches.push_back(std::make_unique<Watch>(*this, L, std::move(R), /*Dropped=*/true));
+  }
 }
 
 void RemovedAccesses::inlined(llvm::Function &F, const CallSite &CS,

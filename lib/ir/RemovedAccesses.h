@@ -2,7 +2,7 @@
 //
 // Device functions are cleaned up before they are inlined (DeviceModule.cpp),
 // where their pointer parameters are not known to reach shared memory yet.
-// Two removals there leave a source line with no instruction and no answer:
+// Removals there leave a source line with no instruction and no answer:
 //
 //  - a store overwritten before anything reads it (a constructor's vtable
 //    pointer, stored again by the derived constructor): early CSE and
@@ -10,6 +10,8 @@
 //  - an access that no path reaches (`for (i = 1; i < N; ++i)` with N = 1
 //    in a template): sparse conditional constant propagation proves it,
 //    and the clean-up deletes it;
+//  - a read whose value is not used once the helpers that receive it are
+//    inlined (NCCL passes `work->redOpArg` to a copy that ignores it);
 //  - an access in a branch the call's constant arguments decide
 //    (`f(..., sortDir)` with `if (arrowDir != sortDir && ...)` in f): the
 //    inliner does not copy it.
@@ -101,6 +103,10 @@ private:
   void inlined(llvm::Function &F, const CallSite &CS, const llvm::DenseSet<unsigned> &Copied);
   void watchStores(llvm::Function &F);
   void watchUnreached(llvm::Function &F);
+  /// \p F's reads through its pointer parameters, recorded if the pipeline
+  /// deletes them as unused (a value passed to a helper that ignores it:
+  /// NCCL's `work->redOpArg` for a copy).
+  void watchUnusedLoads(llvm::Function &F);
   void watch(llvm::Instruction *I, Record R);
 
   std::unique_ptr<FrameIds> Frames;

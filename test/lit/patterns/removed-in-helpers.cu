@@ -109,3 +109,31 @@ __global__ void local_array(unsigned *out) {
   unsigned v[2] = {out[0], out[1]};
   out[threadIdx.x] = pick(v, false);
 }
+
+// A read through a helper's parameter whose value the helper it is passed
+// to ignores (NCCL's `work->redOpArg` for a plain copy): once inlined, the
+// read is dropped as unused. It was silent.
+struct Work {
+  int first;
+  unsigned long long scale;
+};
+
+template <bool Scaled>
+__device__ void copy(int i, unsigned long long scale, const float *in, float *out) {
+  out[i] = Scaled ? in[i] * scale : in[i];
+}
+
+template <bool Scaled>
+__device__ void run(const Work *w, const float *in, float *out) {
+  if (threadIdx.x >= w->first)
+    copy<Scaled>(threadIdx.x, w->scale, in, out);
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:34: remark: reading shared array 'works' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler drops this read, whose value is not used)
+}
+
+__global__ void unused_argument(const float *in, float *out, int n) {
+  __shared__ Work works[8];
+  if (threadIdx.x < 8)
+    works[threadIdx.x] = Work{n, 2};
+  __syncthreads();
+  run<false>(&works[blockIdx.x % 8], in, out);
+}
