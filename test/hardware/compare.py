@@ -354,6 +354,27 @@ def remap_untemplated(preds, measured, warnings):
     return out
 
 
+def remap_device_functions(preds, measured, warnings):
+    """A prediction for a device function that ran under no kernel of its
+    name (an entry ldslint analyses on its own: a function called only
+    through a table, which nvcc may inline into the kernel that calls it)
+    matches the one kernel measured at that file and line, if exactly one
+    exists and has no prediction of its own there."""
+    measured_kernels = {(mf, mk) for (mf, mk, ml) in measured}
+    out = {}
+    for (f, k, line), fs in preds.items():
+        if (f, k) not in measured_kernels:
+            cands = [mk for (mf, mk, ml) in measured
+                     if mf == f and ml == line and (mf, mk, ml) not in preds]
+            if len(cands) == 1:
+                warnings.append("%s:%d: prediction for '%s' compared with kernel '%s', "
+                                "which ran it" % (f, line, k, cands[0]))
+                out.setdefault((f, cands[0], line), []).extend(fs)
+                continue
+        out.setdefault((f, k, line), []).extend(fs)
+    return out
+
+
 def compare(preds, measured, rel, abs_tol):
     rows = []
     for key in sorted(set(preds) | set(measured),
@@ -522,6 +543,7 @@ def main(argv=None):
     if not preds:
         warnings.append("no findings loaded from %s" % (args.pred or "(no --pred given)"))
     preds = remap_untemplated(preds, measured, warnings)
+    preds = remap_device_functions(preds, measured, warnings)
     rows = compare(preds, measured, args.rel, args.abs_tol)
     text = render_markdown(rows, args.title, pred_files, args.ncu + ref_files, args.rel,
                            args.abs_tol, warnings)
