@@ -132,7 +132,10 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
                  << " kernels; library kernel instantiations: "
                  << Out.LibraryKernels
                  << (Options.LibraryKernels ? " analysed\n" : " left out\n");
-  if (Found.Kernels.empty() && !(Options.LibraryKernels && Out.LibraryKernels))
+  // No kernel: nothing to analyse, unless the unit defines device functions
+  // other units may call (-fgpu-rdc), which are analysed on their own.
+  if (Found.Kernels.empty() && Found.DeviceEntries.empty() &&
+      !(Options.LibraryKernels && Out.LibraryKernels))
     return;
   // Code generation and LLVM's passes can stop with a fatal error on code
   // they do not expect; that must never take the user's compile down. On

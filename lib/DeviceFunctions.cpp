@@ -78,8 +78,14 @@ private:
     const bool Kernel = FD->hasAttr<CUDAGlobalAttr>();
     if (FD->isTemplateInstantiation() && (Kernel || FD->hasAttr<CUDADeviceAttr>()))
       Out.Instantiations.push_back(FD);
-    if (!Kernel)
+    if (!Kernel) {
+      if (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>() &&
+          !FD->isInlined() && FD->isExternallyVisible() &&
+          FD->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+          !SM.isInSystemHeader(FD->getLocation()))
+        Out.DeviceEntries.push_back(FD);
       return;
+    }
     if (!SM.isInSystemHeader(FD->getLocation()))
       Out.Kernels.push_back(FD);
     else if (FD->isTemplateInstantiation())

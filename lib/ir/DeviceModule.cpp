@@ -934,7 +934,10 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
     if (F.isDeclaration())
       continue;
     F.removeFnAttr(llvm::Attribute::OptimizeNone);
-    if (!isAnalysisEntry(F)) {
+    // An entry only called through its address is inlined where a call of
+    // it becomes direct (a callback passed to a helper): there the caller's
+    // launch shape and arguments apply.
+    if (!isKernelFunction(F) && (!isUncalledEntry(F) || !F.use_empty())) {
       F.removeFnAttr(llvm::Attribute::NoInline);
       F.addFnAttr(llvm::Attribute::AlwaysInline);
     }

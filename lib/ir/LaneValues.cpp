@@ -320,6 +320,10 @@ struct PointerValue {
   /// The lanes for which the pointer is into Base (none: all of them); the
   /// others' is into memory that is not shared (`t != 0 ? s[t - 1] : g[0]`).
   std::vector<Condition> Only;
+  /// A shared-window address converted in inline assembly (`cvta.to.shared`):
+  /// an address only inline assembly's `ld.shared`/`st.shared` can use; a
+  /// C++ load or store through it is a generic access elsewhere.
+  bool WindowAddress = false;
 };
 
 class Translator {
@@ -2387,8 +2391,11 @@ private:
       return loadedPointer(L);
     // A shared-window address made in inline assembly keeps the offsets of
     // the pointer it converts (only inline assembly can use it).
-    if (const Value *Converted = convertedSharedPointer(P))
-      return pointer(Converted);
+    if (const Value *Converted = convertedSharedPointer(P)) {
+      PointerValue R = pointer(Converted);
+      R.WindowAddress = true;
+      return R;
+    }
     if (isa<CallBase>(P))
       return notPlaced(P, "the pointer is returned by a call ldslint does not follow");
     if (const auto *I2P = dyn_cast<IntToPtrInst>(P)) {
@@ -2840,6 +2847,8 @@ private:
 
   void addAccess(const Instruction &I, const MemoryOperation &Op) {
     PointerValue P = pointer(Op.Pointer);
+    if (P.WindowAddress && !Op.SharedByText)
+      return; // a generic access at a shared-window address: not shared memory
     if (!P.Base && !P.Shared) {
       if (!Op.SharedByText)
         return; // not shared memory, as far as can be told

@@ -31,19 +31,29 @@ const llvm::DILocation *withOuter(const llvm::DILocation *L,
 class LocationsByFrame {
 public:
   /// Records that the instruction at \p Survivor also stands for \p Other.
-  void add(const llvm::DILocation *Survivor, const llvm::DILocation *Other);
+  /// \p Chainable: the survivor is a read, so what stands for it later
+  /// stands for \p Other too (not a store that answers a read, which may
+  /// share its location with a read: `s[k] += a`).
+  void add(const llvm::DILocation *Survivor, const llvm::DILocation *Other,
+           bool Chainable = false);
   /// The locations the instruction now at \p L stands for besides its own,
   /// in \p L's inlining context (innermost first, as DILocations are),
-  /// also through the instructions it stands for.
+  /// also through the reads it stands for (chainable records).
   std::vector<const llvm::DILocation *> at(const llvm::DILocation *L) const;
 
 private:
-  /// What \p L stands for by a record of its own (at() follows those).
-  std::vector<const llvm::DILocation *> direct(const llvm::DILocation *L) const;
+  /// What \p L stands for by a record of its own (at() follows those);
+  /// only the chainable ones with \p ChainableOnly.
+  std::vector<const llvm::DILocation *> direct(const llvm::DILocation *L,
+                                               bool ChainableOnly) const;
   /// Innermost line, column and scope of a location.
   using Key = std::tuple<unsigned, unsigned, const llvm::DIScope *>;
   using Pair = std::pair<const llvm::DILocation *, const llvm::DILocation *>;
-  std::map<Key, std::vector<Pair>> ByFrame;
+  struct Entry {
+    const llvm::DILocation *Survivor, *Other;
+    bool Chainable;
+  };
+  std::map<Key, std::vector<Entry>> ByFrame;
   std::set<Pair> Seen;
 };
 

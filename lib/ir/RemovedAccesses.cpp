@@ -229,6 +229,13 @@ void RemovedAccesses::watchUnusedLoads(llvm::Function &F) {
     if (!L || !L->getDebugLoc() || Watched.count(L) || !baseOf(plainAccess(*L), F, R) ||
         R.Access.Variable)
       continue;
+    // A read merged with another into one after their branches (a phi or
+    // select of both, folded by instcombine into one read of either
+    // pointer) goes without being replaced too, but its line runs.
+    if (llvm::any_of(L->users(), [](const llvm::User *U) {
+          return llvm::isa<llvm::PHINode>(U) || llvm::isa<llvm::SelectInst>(U);
+        }))
+      continue;
     R.Access.Loc = L->getDebugLoc().get();
     R.Access.Function = F.getName().str();
     R.Access.Bytes = bytesOf(*L);

@@ -219,7 +219,7 @@ void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
   if (S->getLine() == Eliminated->getLine() &&
       S->getScope()->getFile() == Eliminated->getScope()->getFile())
     return; // the same line answers for both
-  Replaced.add(S, Eliminated);
+  Replaced.add(S, Eliminated, llvm::isa<llvm::LoadInst>(Survivor));
 }
 
 } // namespace ldslint

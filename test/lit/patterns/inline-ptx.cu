@@ -148,8 +148,23 @@ __global__ void ptxConvertedPointer(float *out) {
   out[threadIdx.x] = v + w;
 }
 
+// The converted address dereferenced in C++ is a generic access at a
+// shared-window offset, not a shared-memory instruction: nothing to say
+// (found by review: it was reported 32-way and 2-way).
+__global__ void cppConverted(float *out) {
+  __shared__ float s[32 * 32];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  float *const base = cvtaPointer(s);
+  out[threadIdx.x] = base[threadIdx.x * 32];
+  // CHECK-NOT: inline-ptx.cu:[[@LINE-1]]:
+  base[threadIdx.x * 2] = 1.0f;
+  // CHECK-NOT: inline-ptx.cu:[[@LINE-1]]:
+}
+
 void launch(float *o) {
   ptxConverted<<<1, 32>>>(o);
+  cppConverted<<<1, 32>>>(o);
   ptxConvertedPointer<<<1, 32>>>(o);
   ptxColumn<<<1, 32>>>(o);
   ptxVectors<<<1, 32>>>(o);

@@ -137,3 +137,27 @@ __global__ void unused_argument(const float *in, float *out, int n) {
   __syncthreads();
   run<false>(&works[blockIdx.x % 8], in, out);
 }
+
+// Reads in both arms merged into one read after their branches (a phi of
+// their addresses): the arms' reads go unreplaced but run, answered by the
+// merged read (SunkAccesses), never as dropped (the file's
+// implicit-check-not). Reads through two different parameters merged the
+// same way are not watched as droppable at all (review: they were called
+// dropped); their lines stay without an answer, as before.
+__device__ int pick_arm(const Work *p, int c) {
+  int v;
+  if (c > 3)
+    v = p[1].first;
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:14: remark: reading shared array 'arms' on sm_{{[0-9]+}}: bank conflicts not decided
+  else
+    v = p[2].first;
+  // CHECK: removed-in-helpers.cu:[[@LINE-1]]:14: remark: reading shared array 'arms' on sm_{{[0-9]+}}: bank conflicts not decided
+  return v;
+}
+
+__global__ void merged_arms(int *out) {
+  __shared__ Work arms[64];
+  arms[threadIdx.x] = Work{out[threadIdx.x], 1};
+  __syncthreads();
+  out[threadIdx.x] = pick_arm(&arms[threadIdx.x], out[threadIdx.x]);
+}

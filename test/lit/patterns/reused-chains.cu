@@ -31,4 +31,21 @@ __global__ void chains(const Work *in, int *out) {
   out[threadIdx.x] = lo + part(w, threadIdx.x);
 }
 
-void launch(const Work *in, int *out) { chains<<<4, 64>>>(in, out); }
+// A read answered by a store (`s[k] += a` stores what the next read reads)
+// is not chained through the read at the store's location: the read at
+// the last line reuses the value written, not the first read.
+__global__ void compound(const int *in, int *out) {
+  __shared__ int s[64];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  const int a = s[blockIdx.x % 64];
+  s[blockIdx.x % 64] += a;
+  const int b = s[blockIdx.x % 64];
+  // CHECK-DAG: reused-chains.cu:[[@LINE-1]]:17: remark: reading shared array 's' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: the compiler reuses the value written at line [[#@LINE-2]])
+  out[threadIdx.x] = a + b;
+}
+
+void launch(const Work *in, int *out) {
+  chains<<<4, 64>>>(in, out);
+  compound<<<4, 64>>>(in, out);
+}

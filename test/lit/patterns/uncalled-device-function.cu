@@ -20,6 +20,25 @@ __global__ void kernel(float *o) { called(o, threadIdx.x); }
 
 void launch(float *o) { kernel<<<1, 32>>>(o); }
 
+// A function passed by address to a helper that calls it (a callback): once
+// the helper is inlined the call is direct, and the function is inlined
+// into the kernel, whose 16x2 launch applies (16 lanes, 16 banks). Found by
+// review: it was analysed on its own under the assumed shape, 2-way.
+__device__ void callback_body(float *out) {
+  __shared__ float cb[64];
+  cb[threadIdx.x * 2] = 1;
+  // CHECK: uncalled-device-function.cu:[[@LINE-1]]:3: remark: writing shared array 'cb' on sm_{{[0-9]+}}: no bank conflict (1 wavefronts per warp instruction)
+  // CHECK-NOT: calls `callback_body` except through its address
+  __syncthreads();
+  out[threadIdx.x] = cb[threadIdx.x];
+}
+
+__device__ void apply(void (*g)(float *), float *o) { g(o); }
+
+__global__ void with_callback(float *o) { apply(callback_body, o); }
+
+void launch_callback(float *o) { with_callback<<<1, dim3(16, 2)>>>(o); }
+
 __device__ void column_sums(const float *in, float *out) {
   __shared__ float tile[32][32];
   __shared__ float total;
@@ -75,3 +94,4 @@ __device__ void through_table(float *out) {
 __device__ void (*const table[])(float *) = {through_table};
 
 __global__ void dispatch(float *o, int f) { table[f](o); }
+
