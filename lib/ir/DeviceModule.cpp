@@ -1027,7 +1027,11 @@ void normaliseForAnalysis(llvm::Module &M, MergeMap *Merged,
   // Watched through the vectorizer too: it answers a second read of an
   // address from the first when no store can come between (minimod's
   // `__restrict__` stencil reads `s_u[sui+1][suj][suk]` twice).
+  if (Reused)
+    Reused->vectorizing(true);
   vectorizeRecordingMerges(M, PB, MAM, Merged);
+  if (Reused)
+    Reused->vectorizing(false);
   if (Reused)
     Reused->stop();
   debugTime("  load/store vectorizer", Phase);

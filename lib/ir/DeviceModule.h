@@ -103,6 +103,11 @@ public:
   std::vector<const llvm::DILocation *> reusedBy(const llvm::Instruction &I) const {
     return Reused.at(I);
   }
+  /// The reads LLVM's load/store vectorizer merged into load \p I though
+  /// their addresses are spelled differently (ReusedLoads::vectorizing).
+  std::vector<const llvm::DILocation *> misMergedInto(const llvm::Instruction &I) const {
+    return Reused.misMergedInto(I);
+  }
   /// The same for a read at \p L that the vectorizer merged into another.
   std::vector<const llvm::DILocation *> reusedBy(const MergedAccess &M) const {
     return Reused.at(M.Loc);

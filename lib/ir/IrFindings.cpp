@@ -323,6 +323,34 @@ void addReusedFindings(DebugLocationMap &Locations,
   }
 }
 
+/// A read LLVM's load/store vectorizer answered from the read of \p F
+/// though their addresses differ (LLVM 22 takes `tile[0][t]` and
+/// `tile[t][0]` for one address when both index with the same value): the
+/// pipeline lost that read, so neither is decided; each gets `unknown` at
+/// its own line.
+void notDecidedForMisMerge(DebugLocationMap &Locations,
+                           const std::vector<const llvm::DILocation *> &Lost, Finding &F,
+                           std::vector<Finding> &Out) {
+  const std::string Why =
+      "LLVM's load/store vectorizer, which ldslint runs on the device code, "
+      "merges this read with another at a different address (seen with LLVM 22 "
+      "where two subscripts index with one value: `t[0][i]` and `t[i][0]`), so "
+      "what runs is not known";
+  F.Result = EvalResult();
+  F.Result.Status = Verdict::Unknown;
+  F.Result.Reason = Why;
+  F.Fixes.clear();
+  F.FixNotes.clear();
+  F.AfterFix.reset();
+  for (const llvm::DILocation *L : Lost) {
+    Finding G = F;
+    placeAt(Locations, L, G);
+    if (G.Line == 0 || (G.Line == F.Line && G.Column == F.Column && G.File == F.File))
+      continue;
+    Out.push_back(std::move(G));
+  }
+}
+
 /// The accesses inside a function the pipeline could not inline (it calls
 /// itself) through a pointer argument that a kernel passes into shared
 /// memory: `unknown`, at their own lines, so that none is silent.
@@ -537,6 +565,9 @@ std::vector<Finding> analyzeDeviceModule(
       }
       if (VD)
         suggestStructOfArrays(Ctx, *VD, F);
+      const std::vector<const llvm::DILocation *> MisMerged = DM.misMergedInto(*A.Inst);
+      if (!MisMerged.empty())
+        notDecidedForMisMerge(Locations, MisMerged, F, Reused);
       std::vector<Finding> Merged;
       addMergedFindings(Locations, MergedFrom, F,
                         [&](Finding &G) { Placement().place(G); }, Merged);

@@ -3,6 +3,7 @@
 
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
+#include "ir/SunkAccesses.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 
@@ -215,6 +216,13 @@ void ReusedLoads::replaced(const llvm::DILocation *Eliminated,
         Survivor = Other;
   if (!Survivor || !Survivor->getDebugLoc())
     return; // folded: not a read any more
+  if (Vectorizing && Load && Load->getParent() && llvm::isa<llvm::LoadInst>(Survivor) &&
+      spelledApart(Load->getPointerOperand(),
+                   llvm::cast<llvm::LoadInst>(Survivor)->getPointerOperand(),
+                   Load->getModule()->getDataLayout())) {
+    MisMerged[Survivor].push_back(Eliminated);
+    return;
+  }
   const llvm::DILocation *S = Survivor->getDebugLoc().get();
   if (S->getLine() == Eliminated->getLine() &&
       S->getScope()->getFile() == Eliminated->getScope()->getFile())

@@ -52,6 +52,16 @@ public:
   void watchNew(llvm::Function &F);
   /// Stops watching (after the pipeline).
   void stop();
+  /// While LLVM's load/store vectorizer runs: a read it answers from a read
+  /// at an address spelled differently is not taken for reused but for a
+  /// wrong merge (LLVM 22 merges `tile[0][t]` and `tile[t][0]` when both
+  /// index with the same value), and its survivor is not decided.
+  void vectorizing(bool On) { Vectorizing = On; }
+  /// The reads the vectorizer wrongly merged into load \p Survivor.
+  std::vector<const llvm::DILocation *> misMergedInto(const llvm::Instruction &Survivor) const {
+    auto It = MisMerged.find(&Survivor);
+    return It == MisMerged.end() ? std::vector<const llvm::DILocation *>() : It->second;
+  }
   /// The source locations of the reads \p Load (a load or a store) stands
   /// for besides its own,
   /// in \p Load's inlining context (innermost first, as DILocations are).
@@ -108,6 +118,8 @@ private:
   llvm::DenseSet<const llvm::Value *> Watched;
   /// The eliminated reads, by their survivors' locations (as they were then).
   LocationsByFrame Replaced;
+  bool Vectorizing = false;
+  std::map<const llvm::Instruction *, std::vector<const llvm::DILocation *>> MisMerged;
 };
 
 } // namespace ldslint

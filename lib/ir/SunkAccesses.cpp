@@ -195,6 +195,11 @@ Address addressOf(const llvm::Value *P, const llvm::DataLayout &DL) {
 }
 } // namespace
 
+bool spelledApart(const llvm::Value *A, const llvm::Value *B, const llvm::DataLayout &DL) {
+  const Address X = addressOf(A, DL), Y = addressOf(B, DL);
+  return X.Object && Y.Object && (X < Y || Y < X);
+}
+
 /// A watched access deleted since the last resolve: where it was, and what
 /// it accessed.
 struct SunkAccesses::Deleted {

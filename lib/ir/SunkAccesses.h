@@ -29,6 +29,12 @@
 
 namespace ldslint {
 
+/// Whether pointers \p A and \p B are spelled as different addresses: of
+/// different variables, or of one with different constant offsets or
+/// index terms (`tile[0][t]` and `tile[t][0]`). False when either is not a
+/// chain of GEPs over a variable or argument, or when they are the same.
+bool spelledApart(const llvm::Value *A, const llvm::Value *B, const llvm::DataLayout &DL);
+
 class SunkAccesses {
 public:
   SunkAccesses();
