@@ -134,7 +134,7 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
                  << (Options.LibraryKernels ? " analysed\n" : " left out\n");
   // No kernel: nothing to analyse, unless the unit defines device functions
   // other units may call (-fgpu-rdc), which are analysed on their own.
-  if (Found.Kernels.empty() && Found.DeviceEntries.empty() &&
+  if (Found.Kernels.empty() && !Found.HasExternalDeviceFunctions &&
       !(Options.LibraryKernels && Out.LibraryKernels))
     return;
   // Code generation and LLVM's passes can stop with a fatal error on code

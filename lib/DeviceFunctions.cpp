@@ -83,7 +83,7 @@ private:
           !FD->isInlined() && FD->isExternallyVisible() &&
           FD->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
           !SM.isInSystemHeader(FD->getLocation()))
-        Out.DeviceEntries.push_back(FD);
+        Out.HasExternalDeviceFunctions = true;
       return;
     }
     if (!SM.isInSystemHeader(FD->getLocation()))

@@ -23,11 +23,11 @@ struct DeviceFunctions {
   /// Kernel templates of system headers (CUB, thrust) this unit
   /// instantiates.
   std::vector<const clang::FunctionDecl *> LibraryKernels;
-  /// __device__ functions outside system headers that clang emits though
-  /// nothing here may call them (not inline, not static, not templates):
-  /// with no kernel in the unit (a -fgpu-rdc library of device code), they
-  /// are what is analysed.
-  std::vector<const clang::FunctionDecl *> DeviceEntries;
+  /// Whether the unit defines __device__ functions outside system headers
+  /// that clang emits though nothing here may call them (not inline, not
+  /// static, not templates): with no kernel in the unit (a -fgpu-rdc library
+  /// of device code), they are what is analysed.
+  bool HasExternalDeviceFunctions = false;
   /// Template instantiations of __global__ and __device__ functions, for
   /// the code generator (which is handed top-level declarations only).
   std::vector<clang::FunctionDecl *> Instantiations;

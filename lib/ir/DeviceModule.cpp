@@ -306,7 +306,8 @@ unsigned dropKernelsNotAnalysed(
     if (F.isDeclaration() || isKernelFunction(F) || !Reaching.count(&F))
       continue;
     const bool Unused = F.use_empty() && F.hasExternalLinkage();
-    if (!Unused && (F.use_empty() || calledDirectly(F)))
+    const bool OnlyThroughAddress = !F.use_empty() && !calledDirectly(F);
+    if (!Unused && !OnlyThroughAddress)
       continue;
     const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM.declFor(F.getName()));
     if (FD && !FD->hasAttr<CUDAGlobalAttr>() && (!Analyse || Analyse(FD)))
