@@ -12,6 +12,7 @@
 #include "LaunchSites.h"
 #include "SourceFixes.h"
 #include "ir/IrFindings.h"
+#include "ir/PointerCallShapes.h"
 #include "ir/SharedReach.h"
 #include "StringCompat.h"
 
@@ -166,11 +167,17 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
         if (!Fn.isDeclaration() && isAnalysisEntry(Fn))
           if (const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(DM->declFor(Fn.getName())))
             Generated.insert(FD->getCanonicalDecl());
+      // And for the kernels that call through pointers, whose shapes a
+      // function called only through its address takes.
+      if (const auto &Callers = DM->kernelsCallingThroughPointers())
+        for (const FunctionDecl *FD : *Callers)
+          Generated.insert(FD->getCanonicalDecl());
       Launches = collectLaunchSites(Ctx, Options.LibraryKernels,
                                     [&](const FunctionDecl *FD) {
                                       return Generated.count(FD->getCanonicalDecl()) > 0;
                                     },
                                     Options.BrokenFunctions);
+      addShapesOfPointerCallers(Ctx, *DM, Options, Launches);
       debugTime("launch sites", Read);
       Findings = analyzeDeviceModule(Ctx, *DM, Model, Launches, Options, &Cache,
                                      &Out.Skipped, &Kept);

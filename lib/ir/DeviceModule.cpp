@@ -511,6 +511,17 @@ DeviceModule::emit(ASTContext &Ctx, const CodeGenOptions *Base,
       return Sites.alignmentOf(Copy);
     });
   }
+  if (auto Callers = ldslint::kernelsCallingThroughPointers(*DM->M)) {
+    DM->PointerCallers.emplace();
+    for (const llvm::Function *F : *Callers) {
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(CG.GetDeclForMangledName(F->getName()));
+      if (!FD) {
+        DM->PointerCallers.reset();
+        break;
+      }
+      DM->PointerCallers->push_back(FD);
+    }
+  }
   const unsigned WithoutShared = dropKernelsNotAnalysed(*DM, Analyse);
   {
     llvm::DenseSet<const FunctionDecl *> Seen;

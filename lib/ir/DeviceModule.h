@@ -36,6 +36,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -70,6 +71,13 @@ public:
   /// a body as generated, after the kernels not analysed went.
   const std::vector<const clang::FunctionDecl *> &generatedFunctions() const {
     return Generated;
+  }
+  /// The kernels that call through a pointer (as generated, before any body
+  /// went): where a function called only through its address can run.
+  /// Null when some caller through a pointer is no kernel of this unit.
+  const std::optional<std::vector<const clang::FunctionDecl *>> &
+  kernelsCallingThroughPointers() const {
+    return PointerCallers;
   }
 
   /// Emits and normalises the device module of \p Ctx. \p Base are the
@@ -143,6 +151,7 @@ private:
   SunkAccesses Sunk;
   std::shared_ptr<EnteredFiles> Entered;
   std::vector<const clang::FunctionDecl *> Generated;
+  std::optional<std::vector<const clang::FunctionDecl *>> PointerCallers;
 };
 
 /// The fixed pipeline above, applied in place; \p Merged (when given)

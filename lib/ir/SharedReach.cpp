@@ -97,6 +97,51 @@ bool isAnalysisEntry(const llvm::Function &F) {
   return isKernelFunction(F) || isUncalledEntry(F);
 }
 
+std::optional<std::vector<const llvm::Function *>>
+kernelsCallingThroughPointers(const llvm::Module &M) {
+  // Callers first: from the functions that make a pointer call, up
+  // through their direct callers.
+  llvm::DenseSet<const llvm::Function *> Reach;
+  std::vector<const llvm::Function *> Work;
+  for (const llvm::Function &F : M)
+    for (const llvm::Instruction &I : llvm::instructions(F))
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+        if (!Call->getCalledFunction() && !Call->isInlineAsm() &&
+            !llvm::isa<llvm::Function>(Call->getCalledOperand()->stripPointerCasts()) &&
+            Reach.insert(&F).second) {
+          Work.push_back(&F);
+          break;
+        }
+  while (!Work.empty()) {
+    const llvm::Function *F = Work.back();
+    Work.pop_back();
+    for (const llvm::User *U : F->users())
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(U))
+        if (Call->getCalledOperand()->stripPointerCasts() == F &&
+            Reach.insert(Call->getFunction()).second)
+          Work.push_back(Call->getFunction());
+  }
+  std::vector<const llvm::Function *> Kernels;
+  for (const llvm::Function *F : Reach) {
+    if (isKernelFunction(*F)) {
+      Kernels.push_back(F);
+      continue;
+    }
+    bool CalledDirectly = false;
+    for (const llvm::User *U : F->users())
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(U))
+        CalledDirectly |= Call->getCalledOperand()->stripPointerCasts() == F;
+    if (!CalledDirectly)
+      return std::nullopt;
+  }
+  // In module order, for messages that do not change between runs.
+  std::vector<const llvm::Function *> Ordered;
+  for (const llvm::Function &F : M)
+    if (std::find(Kernels.begin(), Kernels.end(), &F) != Kernels.end())
+      Ordered.push_back(&F);
+  return Ordered;
+}
+
 namespace {
 
 /// The functions \p M's kernels can name: through their code, constants

@@ -12,8 +12,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Module.h"
 
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace ldslint {
 
@@ -44,6 +46,14 @@ bool isUncalledEntry(const llvm::Function &F);
 /// Whether ldslint analyses \p F as an entry point: a kernel, or a device
 /// function no code in its unit calls (UncalledEntryAttr).
 bool isAnalysisEntry(const llvm::Function &F);
+
+/// The kernels of \p M whose code, or the code of a function they call
+/// directly, calls through a pointer: where a function called only through
+/// its address (a table of functions) can run. Null when something else can
+/// also call through a pointer: a function no code here calls directly
+/// that makes such calls itself (an entry of its own, under no launch).
+std::optional<std::vector<const llvm::Function *>>
+kernelsCallingThroughPointers(const llvm::Module &M);
 
 /// The kernels of \p M (by name) that cannot reach shared memory. The
 /// plugin asks this of the compile's own device module: the same kernel in

@@ -173,4 +173,68 @@ declare amdgpu_kernel void @declaredOnly()
   EXPECT_EQ(kernelsWithoutSharedMemory(*M), std::set<std::string>{"noTile"});
 }
 
+// Where a function called only through its address can run: the kernels
+// that call through a pointer, themselves or in a helper they call
+// directly. Inline assembly is no such call.
+const char *PointerCalls = R"(
+target triple = "amdgcn-amd-amdhsa"
+define internal void @callsGiven(ptr %g) {
+  call void %g()
+  ret void
+}
+define amdgpu_kernel void @inHelper(ptr %g) {
+  call void @callsGiven(ptr %g)
+  ret void
+}
+define amdgpu_kernel void @itself(ptr %g) {
+  call void %g()
+  ret void
+}
+define amdgpu_kernel void @asmOnly() {
+  call void asm sideeffect "s_nop 0", ""()
+  ret void
+}
+define amdgpu_kernel void @direct(ptr %g) {
+  call void @callsNothing()
+  ret void
+}
+define internal void @callsNothing() {
+  ret void
+}
+)";
+
+std::vector<std::string> namesOf(const std::vector<const llvm::Function *> &Fs) {
+  std::vector<std::string> Names;
+  for (const llvm::Function *F : Fs)
+    Names.push_back(F->getName().str());
+  return Names;
+}
+
+TEST(KernelsCallingThroughPointers, ThemselvesOrThroughDirectCalls) {
+  llvm::LLVMContext Ctx;
+  llvm::SMDiagnostic Err;
+  std::unique_ptr<llvm::Module> M = llvm::parseAssemblyString(PointerCalls, Err, Ctx);
+  ASSERT_TRUE(M) << Err.getMessage().str();
+  const auto Kernels = kernelsCallingThroughPointers(*M);
+  ASSERT_TRUE(Kernels.has_value());
+  EXPECT_EQ(namesOf(*Kernels), (std::vector<std::string>{"inHelper", "itself"}));
+}
+
+// A function that calls through a pointer and that no code calls directly
+// (an entry of its own, or itself called through a table) runs under no
+// known launch: the callers are not known.
+TEST(KernelsCallingThroughPointers, UnknownWhenAnEntryIsNoKernel) {
+  const std::string Module = std::string(PointerCalls) + R"(
+define void @external(ptr %g) {
+  call void %g()
+  ret void
+}
+)";
+  llvm::LLVMContext Ctx;
+  llvm::SMDiagnostic Err;
+  std::unique_ptr<llvm::Module> M = llvm::parseAssemblyString(Module, Err, Ctx);
+  ASSERT_TRUE(M) << Err.getMessage().str();
+  EXPECT_FALSE(kernelsCallingThroughPointers(*M).has_value());
+}
+
 } // namespace
