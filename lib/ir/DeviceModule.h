@@ -120,6 +120,10 @@ public:
   std::vector<const llvm::DILocation *> reusedBy(const MergedAccess &M) const {
     return Reused.at(M.Loc);
   }
+  /// The same for a read at \p L that has no instruction any more.
+  std::vector<const llvm::DILocation *> reusedBy(const llvm::DILocation *L) const {
+    return Reused.at(L);
+  }
 
   /// The stores from the other arm of an `if`, or the reads of the other
   /// branches, that instcombine sank into access \p I (see SunkAccesses.h),

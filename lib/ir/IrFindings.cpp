@@ -426,7 +426,22 @@ void addDroppedReads(DebugLocationMap &Locations, const DeviceModule &DM,
                      const std::string &Function, const BankModel &Model, size_t First,
                      const std::function<void(Finding &)> &Place,
                      std::vector<Finding> &Out) {
-  for (const ReusedLoads::DroppedRead &D : DM.droppedIn(Kernel)) {
+  std::vector<ReusedLoads::DroppedRead> Dropped = DM.droppedIn(Kernel);
+  // A read answered by a dropped one (early CSE in a helper, before the
+  // call's constant arguments cut the branch both are in) has no
+  // instruction either, for the same reason: the dropped read comes first
+  // on every path to it.
+  std::set<const llvm::DILocation *> Seen;
+  for (size_t I = 0; I < Dropped.size(); ++I) {
+    if (!Seen.insert(Dropped[I].Loc).second || Dropped[I].Write)
+      continue;
+    for (const llvm::DILocation *L : DM.reusedBy(Dropped[I].Loc)) {
+      ReusedLoads::DroppedRead R = Dropped[I];
+      R.Loc = L;
+      Dropped.push_back(std::move(R));
+    }
+  }
+  for (const ReusedLoads::DroppedRead &D : Dropped) {
     Finding F;
     placeAt(Locations, D.Loc, F);
     if (F.Line == 0)

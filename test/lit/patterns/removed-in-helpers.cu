@@ -161,3 +161,32 @@ __global__ void merged_arms(int *out) {
   __syncthreads();
   out[threadIdx.x] = pick_arm(&arms[threadIdx.x], out[threadIdx.x]);
 }
+
+// A read that early CSE answers from an earlier read of the same field, in
+// a helper, before the call's constant argument cuts the branch both are
+// in: the earlier read is never executed, and so is the one it answered
+// (it was silent; pytorch3d pulsar's draw, with its gradient switches
+// false, reads `draw_info.radius` twice).
+struct Ball { float t; float radius; };
+
+__device__ __forceinline__ float gradient(const Ball &b, bool calc, float x) {
+  float r = 0.f;
+  if (calc) {
+    r = x * b.radius;
+    // CHECK: removed-in-helpers.cu:[[@LINE-1]]:15: remark: reading shared array 'balls' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed here, the compiler leaves it out when it inlines the call at line [[@LINE+14]]
+    r += x / (x * b.radius);
+    // CHECK: removed-in-helpers.cu:[[@LINE-1]]:21: remark: reading shared array 'balls' on sm_{{[0-9]+}}: no bank conflict (no shared-memory instruction of its own: never executed here, the compiler leaves it out when it inlines the call at line [[@LINE+12]]
+  }
+  return r;
+}
+
+__global__ void without_gradients(const Ball *in, float *out) {
+  __shared__ Ball balls[32];
+  if (threadIdx.x < 32)
+    balls[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float acc = 0.f;
+  for (int i = 0; i < 32; ++i)
+    acc += balls[i].t + gradient(balls[i], false, acc);
+  out[threadIdx.x] = acc;
+}
