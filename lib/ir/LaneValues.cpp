@@ -1119,7 +1119,7 @@ private:
   SymRef atomicResult(const Value *V) {
     std::string Name = "the value an atomic operation returns";
     if (const auto *C = dyn_cast<CallBase>(V))
-      if (const Function *F = C->getCalledFunction()) {
+      if (const Function *F = C->getCalledFunction(); F && !F->isIntrinsic()) {
         const std::string D = llvm::demangle(F->getName().str());
         Name = "the value `" + D.substr(0, D.find('(')) + "` returns";
       }

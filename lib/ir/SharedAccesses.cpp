@@ -327,11 +327,21 @@ void inlineAsm(const CallBase &Call, std::vector<MemoryOperation> &Ops) {
 
 } // namespace
 
+bool isNvvmScopedAtomic(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && startsWith(Callee->getName(), "llvm.nvvm.atomic.") &&
+         Call.arg_size() >= 2 && Call.getArgOperand(0)->getType()->isPointerTy() &&
+         (Call.getType()->isIntegerTy() || Call.getType()->isFloatingPointTy());
+}
+
 bool isDeclaredAtomic(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || !Callee->isDeclaration() || Call.arg_size() < 2 ||
       !Call.getArgOperand(0)->getType()->isPointerTy())
     return false;
+  // NVVM's scoped atomics (atomicAdd_block, atomicCAS_system): intrinsics.
+  if (isNvvmScopedAtomic(Call))
+    return true;
   const std::string Name = llvm::demangle(Callee->getName().str());
   static const char *const Atomics[] = {
       "atomicAdd(", "atomicSub(", "atomicExch(", "atomicMin(", "atomicMax(",
@@ -375,9 +385,7 @@ std::vector<MemoryOperation> memoryOperations(const Instruction &I) {
       // `.gen.*.cta`/`.sys` intrinsics) on a generic pointer: one atomic
       // of the old value's width, as an atomicrmw is. On shared memory
       // they are the same ATOMS instruction.
-      if (startsWith(N, "llvm.nvvm.atomic.") && Call->arg_size() >= 2 &&
-          Call->getArgOperand(0)->getType()->isPointerTy() &&
-          (Call->getType()->isIntegerTy() || Call->getType()->isFloatingPointTy())) {
+      if (isNvvmScopedAtomic(*Call)) {
         Ops.push_back(scalar(I, Call->getArgOperand(0), Call->getType(), AccessKind::Atomic));
         return Ops;
       }

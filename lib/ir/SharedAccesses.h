@@ -58,6 +58,11 @@ std::vector<MemoryOperation> memoryOperations(const llvm::Instruction &I);
 /// declared without a body (headers that only declare them).
 bool isDeclaredAtomic(const llvm::CallBase &Call);
 
+/// Whether \p Call is one of NVVM's scoped atomics (`atomicAdd_block`,
+/// `atomicCAS_system`: the `llvm.nvvm.atomic.*.gen.*.cta`/`.sys`
+/// intrinsics on a generic pointer), which returns the old value.
+bool isNvvmScopedAtomic(const llvm::CallBase &Call);
+
 /// The object (a shared variable) that the integer \p V is computed from
 /// with integer arithmetic (`smem_base + offset`, FlashAttention's
 /// `__nvvm_get_smem_pointer(p) + ...`, also kept in a local object), when
