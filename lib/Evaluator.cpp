@@ -1365,25 +1365,43 @@ void AccessEvaluation::resolveLoops() {
     // test would let lanes leave at different iterations).
     // Other loops' variables count as uniform only when enumerated (outer
     // loops, already resolved): an inner loop's may still vary.
-    auto varies = [&](const SymRef &E) {
+    // Another loop's variable (an inner loop's exit value, read by a step)
+    // is the same for every lane when that loop's start, steps and exits
+    // are, in the same sense (exllamav2's `perm[lk++]`, counted across an
+    // unrolled inner loop inside a loop of unknown trip count).
+    std::set<unsigned> Judged{LoopIdx};
+    std::function<bool(const SymRef &)> varies;
+    std::function<bool(const LoopModel &)> loopVaries = [&](const LoopModel &K) {
+      bool V = varies(K.Init) || (K.Cond || !K.UniformExits ? varies(K.Cond) : false) ||
+               varies(K.Next);
+      for (const LoopCompanion &C : K.Companions)
+        V = V || varies(C.Init) || varies(C.Next);
+      return V;
+    };
+    varies = [&](const SymRef &E) {
       if (!E || isLaneVarying(E))
         return true;
       for (SymbolId Id : symbolsOf(E)) {
         const SymbolInfo &S = Symbols[Id];
-        if (S.Kind != SymbolKind::LoopVar || Id == L.Var ||
-            std::any_of(L.Companions.begin(), L.Companions.end(),
-                        [&](const LoopCompanion &C) { return C.Var == Id; }))
+        if (S.Kind != SymbolKind::LoopVar ||
+            std::find(ActiveLoops.begin(), ActiveLoops.end(), S.LoopIndex) != ActiveLoops.end())
           continue;
-        if (std::find(ActiveLoops.begin(), ActiveLoops.end(), S.LoopIndex) ==
-            ActiveLoops.end())
+        if (Judged.count(S.LoopIndex))
+          continue; // this loop, or one being judged: its own variables
+        if (S.LoopIndex >= Loops.size() || Judged.size() > 8)
+          return true;
+        const LoopModel &K = Loops[S.LoopIndex];
+        // Lanes leave together only through the test (no early exit) or
+        // through exits known to be the same for all of them.
+        if (!K.UniformExits && (!K.Enumerable || !K.Cond))
+          return true;
+        Judged.insert(S.LoopIndex);
+        if (loopVaries(K))
           return true;
       }
       return false;
     };
-    bool LoopVaries = varies(L.Init) || (L.Cond || !L.UniformExits ? varies(L.Cond) : false) ||
-                      varies(L.Next);
-    for (const LoopCompanion &C : L.Companions)
-      LoopVaries |= varies(C.Init) || varies(C.Next);
+    bool LoopVaries = loopVaries(L);
     const std::string Data = dataIn(L, /*WithExit=*/false);
     const std::string Why = "it changes in " + loopName(L.Text) +
                             whyNotEnumerated(L, Pos, innerLoopVar) +
