@@ -278,6 +278,9 @@ public:
   bool AssumedLaneTest = false;
   uint64_t laneEvaluations() const { return LaneEvaluations; }
   bool everyShapeOutOfBounds() const { return EveryShapeOutOfBounds; }
+  /// Whether a lane-dependent test on a value not known statically guards
+  /// the access (resolveConditions).
+  bool guardedByUnknownTest() const { return !UnknownLaneTest.empty(); }
 
 private:
   EvaluationSymbols Symbols;
@@ -318,6 +321,8 @@ private:
   std::vector<std::array<unsigned, 3>> Lanes;
   uint64_t LaneEvaluations = 0;
   uint64_t OutOfBounds = 0;   // warp instructions left out: a lane past the array's end
+  uint64_t MaskedPastEnd = 0; // lanes taken to fail UnknownLaneTest (MaskLanesPastEnd)
+  std::string UnknownLaneTest; // the first lane-dependent test on an unknown
   bool EveryShapeOutOfBounds = false;
   uint64_t BoundBytes = 0;     // Access.ArrayBytes with the extents overridden
   // The address before simplifyAddress dropped uniform terms (null: none
@@ -1614,6 +1619,8 @@ void AccessEvaluation::resolveConditions() {
                           (Symbols[Id].FromData || unknownVaries(Id)));
     const bool PerLane = isLaneVarying(C.Expr);
     AssumedLaneTest = AssumedLaneTest || (OnData && PerLane);
+    if (PerLane && UnknownLaneTest.empty())
+      UnknownLaneTest = C.Text;
     if (PerLane)
       Result.Assumptions.push_back(
           "assumed every lane " + std::string(Decides ? "that can satisfy `" : "satisfies `") +
@@ -1933,13 +1940,20 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
     const int64_t *At = V;
     if (BoundsAddress && !(WarpEval.run(*BoundsAddress, Full) & Live))
       At = Full;
+    const bool Mask = Options.MaskLanesPastEnd && !UnknownLaneTest.empty();
     if (!BoundsAddress || At == Full)
       for (unsigned L = 0; L < Model.WaveSize; ++L)
         if (((Live >> L) & 1) &&
             (At[L] < 0 || static_cast<uint64_t>(At[L]) + Access.WidthBytes > BoundBytes)) {
-          ++OutOfBounds;
-          return;
+          if (!Mask) {
+            ++OutOfBounds;
+            return;
+          }
+          Live &= ~(LaneMask(1) << L);
+          ++MaskedPastEnd;
         }
+    if (!Live)
+      return;
   }
   for (unsigned L = 0; L < Model.WaveSize; ++L) {
     if (!((Live >> L) & 1))
@@ -2542,6 +2556,11 @@ EvalResult AccessEvaluation::evaluateAll() {
   if (OutOfBounds > 0)
     Result.Assumptions.push_back("assumed block shapes under which a lane accesses past "
                                  "the end of the array are left out");
+  if (MaskedPastEnd > 0)
+    Result.Assumptions.push_back(
+        "the lanes that would access past the end of the array under the assumed block "
+        "shape are taken to fail `" + UnknownLaneTest +
+        "` (no lane of a correct program accesses past it)");
   if (Worst.Instructions == 0) {
     // Not executed under this launch: nothing to serialise. Another launch
     // of the kernel that does execute it decides the finding.
@@ -2754,6 +2773,20 @@ EvalResult evaluateAccess(const KernelModel &Kernel, const AccessModel &Access,
   R.LaneEvaluations = E.laneEvaluations();
   if (!E.everyShapeOutOfBounds())
     return R;
+  // Under a shape assumed from the kernel's thread numbering (nvdiffrast's
+  // bin rasteriser: 32x16 from __launch_bounds__(512), 256-entry arrays
+  // read at `thrInBlock` under `thrInBlock < p.numBins`): the lanes past
+  // the end are those the test on the unknown keeps out.
+  if (Shape && !Options.MaskLanesPastEnd && E.guardedByUnknownTest()) {
+    EvalOptions Masked = Options;
+    Masked.MaskLanesPastEnd = true;
+    AccessEvaluation Guarded(Kernel, Access, Shape, Model, Masked);
+    EvalResult G = Guarded.run();
+    if (!Guarded.everyShapeOutOfBounds()) {
+      G.LaneEvaluations = R.LaneEvaluations + Guarded.laneEvaluations();
+      return G;
+    }
+  }
   // No assumed shape keeps every lane inside the array (the assumptions
   // start at one whole warp along x, a 32-wide tile on wave64 does not):
   // the answer without that test, as before it.

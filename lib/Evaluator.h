@@ -59,6 +59,12 @@ struct EvalOptions {
   /// Relocatable device code (clang -fgpu-rdc, nvcc -rdc=true or -dc):
   /// ptxas then fuses no loop iterations into wider accesses (measured).
   bool RelocatableDeviceCode = false;
+  /// Under an assumed block shape, lanes that would access past the end of
+  /// the array are taken to fail the access's test on a value not known
+  /// statically (`thrInBlock < p.numBins`), when it has one, instead of
+  /// ruling the shape out (evaluateAccess asks this when no other way
+  /// keeps the lanes inside the array).
+  bool MaskLanesPastEnd = false;
 };
 
 /// The symbols that \p Address and \p Conditions need, through the
