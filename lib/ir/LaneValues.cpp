@@ -854,6 +854,24 @@ private:
           Op::Mul, SymExpr::cast(SymExpr::cast(value(C->getArgOperand(0)), T24), T),
           SymExpr::cast(SymExpr::cast(value(C->getArgOperand(1)), T24), T), T);
     }
+    // __umulhi / __mulhi: the high 32 bits of the 64-bit product (CK's
+    // MagicDivision divides by constants with them; HIP's are ROCm device
+    // library calls, not linked here).
+    if ((Name == "__nv_umulhi" || Name == "__ockl_mul_hi_u32" || Name == "llvm.nvvm.mulhi.ui" ||
+         Name == "__nv_mulhi" || Name == "__ockl_mul_hi_i32" || Name == "llvm.nvvm.mulhi.i") &&
+        C->arg_size() == 2 && T.Bits == 32) {
+      const bool Signed = !Name.contains("_u32") && !Name.contains("umulhi") &&
+                          !Name.contains(".ui");
+      const IntType Wide{64, Signed};
+      auto Operand = [&](unsigned I) {
+        SymRef V = value(C->getArgOperand(I));
+        return SymExpr::cast(Signed ? V : asUnsigned(V, 32), Wide);
+      };
+      return SymExpr::cast(
+          SymExpr::binary(Op::Shr, SymExpr::binary(Op::Mul, Operand(0), Operand(1), Wide),
+                          SymExpr::constant(32, Wide), Wide),
+          T);
+    }
     if (Name == "__nv_min") return minMax(Op::Min, false);
     if (Name == "__nv_max") return minMax(Op::Max, false);
     if (Name == "__nv_umin") return minMax(Op::Min, true);
