@@ -1666,6 +1666,7 @@ private:
   struct Context {
     const Frame *F;
     std::string Via; ///< " (from the call at ...)" for a caller's binding
+    const CallExpr *Call = nullptr; ///< the call of the launching function bound
   };
 
   static constexpr unsigned MaxCallerDepth = 2;
@@ -1689,6 +1690,38 @@ private:
 
   /// \p Fn with its parameters bound at each call of it in the translation
   /// unit (callers' parameters in turn at their calls, up to MaxCallerDepth).
+  /// Where \p Kernel (a launch's callee) is a parameter of \p Fn: the
+  /// kernel each call of \p Fn passes for it, by call (calls passing
+  /// something else are left out).
+  std::map<const CallExpr *, const FunctionDecl *> kernelsPassedTo(const FunctionDecl *Fn,
+                                                                  const Expr *Kernel) {
+    std::map<const CallExpr *, const FunctionDecl *> Out;
+    if (!Fn || !Kernel)
+      return Out;
+    Kernel = Kernel->IgnoreParenCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Kernel))
+      if (UO->getOpcode() == UO_Deref)
+        Kernel = UO->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Kernel);
+    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != Fn)
+      return Out;
+    auto It = Calls.find(Fn->getCanonicalDecl());
+    if (It == Calls.end())
+      return Out;
+    const unsigned Index = P->getFunctionScopeIndex();
+    for (const auto &[Call, Caller] : It->second) {
+      unsigned Shift = 0;
+      if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Fn) &&
+          !cast<CXXMethodDecl>(Fn)->isStatic())
+        Shift = 1;
+      if (Index + Shift < Call->getNumArgs())
+        if (const FunctionDecl *K = kernelNamedBy(Call->getArg(Index + Shift)))
+          Out[Call] = K;
+    }
+    return Out;
+  }
+
   std::vector<Context> callerContexts(const FunctionDecl *Fn, unsigned Depth,
                                       std::vector<const FunctionDecl *> &Stack) {
     // A caller's contexts one level up do not depend on the launch asked
@@ -1732,7 +1765,7 @@ private:
             continue;
           F.Args[P] = Folder.value(Call->getArg(I + Shift), C.F);
         }
-        Out.push_back({&F, " (from the call at " + where(Call->getBeginLoc()) + ")" + C.Via});
+        Out.push_back({&F, " (from the call at " + where(Call->getBeginLoc()) + ")" + C.Via, Call});
         if (Out.size() >= MaxContexts)
           break;
       }
@@ -1765,6 +1798,14 @@ private:
       Callees.push_back(Callee);
     else
       Callees = Folder.kernelsHeldBy(L.Kernel, FP);
+    // A kernel passed to the launching function (composable_kernel's
+    // `launch_and_time_kernel(cfg, kernel, grid, dim3(BlockSize), ...)`):
+    // each call launches the one it passes, under that call's shape.
+    const std::map<const CallExpr *, const FunctionDecl *> Passed =
+        Callees.empty() ? kernelsPassedTo(Fn, L.Kernel) : decltype(Passed)();
+    for (const auto &[Call, Kernel] : Passed)
+      if (std::find(Callees.begin(), Callees.end(), Kernel) == Callees.end())
+        Callees.push_back(Kernel);
     if (Callees.empty())
       return;
     const std::string At = "the launch at " + where(KCE->getBeginLoc());
@@ -1844,6 +1885,12 @@ private:
       if (Shape.Shape)
         Shape.Shape->Source = Shape.Where + Shape.Shape->Source;
       for (const FunctionDecl *Callee : Callees) {
+        // Passed by its caller: only that call's context launches it.
+        if (!Passed.empty()) {
+          auto It = C.Call ? Passed.find(C.Call) : Passed.end();
+          if (It == Passed.end() || It->second != Callee)
+            continue;
+        }
         LaunchConfig Config = Shape;
         for (unsigned I = 0; I < L.Args.size() && I < Callee->getNumParams(); ++I)
           if (Callee->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
