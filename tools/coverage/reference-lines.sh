@@ -41,7 +41,7 @@
 #     (clang 22 does not recognise CUDA 13 and would then use the pre-9.2
 #     cudaConfigureCall launch API).
 #   HIP (.hip or -x hip): -x hip --offload-arch=gfx90a (if no arch given)
-#     -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64 (Debian's HIP headers need the
+#     -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64 (32 for gfx10-12) (Debian's HIP headers need the
 #     macro clang 22 no longer defines).
 # Only one offload arch per run.
 #
@@ -107,7 +107,16 @@ if [ "${REFLINES_NO_DEFAULTS:-0}" != 1 ]; then
     [ -n "$v" ] && args+=(-Xclang "-target-sdk-version=$((v / 1000)).$((v % 1000 / 10))")
   else
     [ $has_arch = 0 ] && args+=(--offload-arch=gfx90a)
-    args+=(-nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64)
+    args+=(-nogpulib)
+    # The target's wave size (RDNA, gfx10-12: 32), unless given.
+    wave=64 has_wave=0
+    for a in "${user_args[@]}"; do
+      case "$a" in
+        --offload-arch=gfx1[0-2]*) wave=32 ;;
+        -D__AMDGCN_WAVEFRONT_SIZE=*) has_wave=1 ;;
+      esac
+    done
+    [ $has_wave = 0 ] && args+=("-D__AMDGCN_WAVEFRONT_SIZE=$wave")
   fi
 fi
 args+=("${user_args[@]}")
