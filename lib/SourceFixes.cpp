@@ -209,9 +209,13 @@ void planSourceFixes(ASTContext &Ctx, const BankModel &Model,
       Reason = Planner.unfollowedUse(VD);
     if (Reason.empty())
       Reason = Why;
+    // Each instantiation of a template has its own declaration, at one
+    // place: its note once (CUB's temp_storage had it 90 times).
+    const std::string Note = "no fix offered: " + Reason;
     for (Finding &F : Findings)
-      if (F.DeclLoc == VD->getLocation() && F.Result.Status == Verdict::Conflict)
-        F.FixNotes.push_back("no fix offered: " + Reason);
+      if (F.DeclLoc == VD->getLocation() && F.Result.Status == Verdict::Conflict &&
+          std::find(F.FixNotes.begin(), F.FixNotes.end(), Note) == F.FixNotes.end())
+        F.FixNotes.push_back(Note);
   }
   for (const auto &[VD, Subscripts] : FromIr.Unexecuted)
     Planner.addUnexecutedSubscripts(VD, Subscripts);
