@@ -1885,9 +1885,11 @@ private:
       if (Shape.Shape)
         Shape.Shape->Source = Shape.Where + Shape.Shape->Source;
       for (const FunctionDecl *Callee : Callees) {
-        // Passed by its caller: only that call's context launches it.
-        if (!Passed.empty()) {
-          auto It = C.Call ? Passed.find(C.Call) : Passed.end();
+        // Passed by its caller: only that call's context launches it (a
+        // context of no call, the launching function's own, is every
+        // call's).
+        if (!Passed.empty() && C.Call) {
+          auto It = Passed.find(C.Call);
           if (It == Passed.end() || It->second != Callee)
             continue;
         }
