@@ -51,6 +51,15 @@ namespace ldslint {
 
 namespace {
 
+/// The index of \p Call's argument for \p Callee's first parameter: 1 for
+/// a member operator, which takes the object as argument 0, else 0.
+unsigned firstParameterArgument(const CallExpr *Call, const FunctionDecl *Callee) {
+  return isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) &&
+                 !cast<CXXMethodDecl>(Callee)->isStatic()
+             ? 1
+             : 0;
+}
+
 std::optional<int64_t> foldInt(const Expr *E, const ASTContext &Ctx) {
   if (!E || E->isValueDependent())
     return std::nullopt;
@@ -1067,11 +1076,7 @@ Value ValueFolder::call(const CallExpr *CE, const Frame *F, unsigned Depth) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
     if (MD->isVirtual())
       return Value();
-  // Member operators take the object as argument 0.
-  unsigned Shift = 0;
-  if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Def) &&
-      !cast<CXXMethodDecl>(Def)->isStatic())
-    Shift = 1;
+  const unsigned Shift = firstParameterArgument(CE, Def);
   Frame Frm;
   Frm.Fn = Def;
   Frm.Body = Def->getBody();
@@ -1711,10 +1716,7 @@ private:
       return Out;
     const unsigned Index = P->getFunctionScopeIndex();
     for (const auto &[Call, Caller] : It->second) {
-      unsigned Shift = 0;
-      if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Fn) &&
-          !cast<CXXMethodDecl>(Fn)->isStatic())
-        Shift = 1;
+      const unsigned Shift = firstParameterArgument(Call, Fn);
       if (Index + Shift < Call->getNumArgs())
         if (const FunctionDecl *K = kernelNamedBy(Call->getArg(Index + Shift)))
           Out[Call] = K;
@@ -1754,10 +1756,7 @@ private:
         Frame &F = Frames.back();
         F.Fn = Fn;
         F.Body = Fn->getBody();
-        unsigned Shift = 0;
-        if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Fn) &&
-            !cast<CXXMethodDecl>(Fn)->isStatic())
-          Shift = 1;
+        const unsigned Shift = firstParameterArgument(Call, Fn);
         for (unsigned I = 0; I < Fn->getNumParams() && I + Shift < Call->getNumArgs(); ++I) {
           const ParmVarDecl *P = Fn->getParamDecl(I);
           QualType T = P->getType();
