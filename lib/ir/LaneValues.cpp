@@ -1171,6 +1171,22 @@ private:
             F->getName() == "llvm.amdgcn.implicitarg.ptr")
           return unknown(V, nameOf(V, "a value of the dispatch packet"),
                          "the runtime sets it at launch", !Uniform);
+    // An address that differs only by threadIdx.y/z or the warp's index
+    // (`roi[blockIdx.z * blockDim.z + threadIdx.z]` under a 16x16x1 block,
+    // rpp's per-image tables): one address per warp where each warp covers
+    // whole rows, which the evaluator checks against each block shape.
+    std::vector<SymRef> Premises;
+    if (!Uniform && P.Only.empty() &&
+        (P.Base ? P.Offset && warpIndexOnly(P.Offset, Premises)
+                : pointerIsUniform(L->getPointerOperand(), &Premises)) &&
+        !Premises.empty()) {
+      SymRef E = unknown(V, loadedName(L, P),
+                         "it is loaded from memory at an address that is the same across "
+                         "a warp only where each warp covers whole rows or slices of the block",
+                         false, /*FromData=*/true);
+      K.Symbols[E->Sym].UniformIf = Premises;
+      return E;
+    }
     return unknown(V, loadedName(L, P),
                    Uniform ? "it is loaded from memory"
                            : "it is loaded from memory at a per-lane address: "
@@ -1202,17 +1218,21 @@ private:
   }
 
   /// Whether a (non-shared) pointer is the same for every lane: built from
-  /// kernel arguments, constants and uniform integers only.
-  bool pointerIsUniform(const Value *P) {
+  /// kernel arguments, constants and uniform integers only. With \p
+  /// Premises, also where its indices are the same in every lane of a warp
+  /// provided the premises (warpIndexOnly) are, which go there.
+  bool pointerIsUniform(const Value *P, std::vector<SymRef> *Premises = nullptr) {
     for (int Guard = 0; Guard < 64; ++Guard) {
       if (auto *A = dyn_cast<Argument>(P))
         return !isUncalledEntry(*A->getParent());
       if (isa<GlobalValue>(P) || isa<ConstantPointerNull>(P))
         return true;
       if (auto *G = dyn_cast<GEPOperator>(P)) {
-        for (const Use &Idx : G->indices())
-          if (isVarying(value(Idx.get())))
+        for (const Use &Idx : G->indices()) {
+          const SymRef Index = value(Idx.get());
+          if (isVarying(Index) && !(Premises && warpIndexOnly(Index, *Premises)))
             return false;
+        }
         P = G->getPointerOperand();
         continue;
       }
