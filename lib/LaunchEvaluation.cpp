@@ -312,6 +312,39 @@ bool launchedShape(const Finding &F) {
 
 } // namespace
 
+namespace {
+
+/// Splits each group whose members all lie in one basic block by the
+/// barriers between them: no compiler merges accesses across a barrier.
+/// Members in several blocks stay together (blocks the optimiser joins may
+/// have no barrier between them).
+void splitByBarrierPhase(
+    std::map<std::string, std::vector<std::pair<int64_t, size_t>>> &Groups,
+    const PtxasMerging *Ptxas) {
+  if (!Ptxas || !Ptxas->BarrierPhase)
+    return;
+  std::map<std::string, std::vector<std::pair<int64_t, size_t>>> Split;
+  for (auto &[Key, Members] : Groups) {
+    std::map<unsigned, std::vector<std::pair<int64_t, size_t>>> ByPhase;
+    const void *Block = Ptxas->BarrierPhase(Members.front().second).first;
+    bool OneBlock = true;
+    for (const auto &M : Members) {
+      const auto [B, Phase] = Ptxas->BarrierPhase(M.second);
+      OneBlock = OneBlock && B == Block;
+      ByPhase[Phase].push_back(M);
+    }
+    if (!OneBlock || ByPhase.size() == 1) {
+      Split[Key] = std::move(Members);
+      continue;
+    }
+    for (auto &[Phase, Part] : ByPhase)
+      Split[Key + "|phase " + std::to_string(Phase)] = std::move(Part);
+  }
+  Groups = std::move(Split);
+}
+
+} // namespace
+
 void markMergeCandidates(const KernelModel &Kernel,
                          const std::vector<const void *> &Arrays,
                          const std::vector<const AccessModel *> &Accesses,
@@ -342,6 +375,7 @@ void markMergeCandidates(const KernelModel &Kernel,
       Key += "|if " + C.Text;
     Groups[Key + "|" + S->Rest].push_back({S->Constant, I});
   }
+  splitByBarrierPhase(Groups, Ptxas);
   // Marks access I as one the compiler may merge with OI (W bytes each).
   auto markPair = [&](size_t I, size_t OI, int64_t W) {
     Finding &F = Findings[First + I];

@@ -33,6 +33,11 @@ struct PtxasMerging {
   /// Evaluates \p Wide, access I made one wider instruction, over the
   /// kernel's launches.
   std::function<EvalResult(size_t I, const AccessModel &Wide)> EvaluateWide;
+  /// Access I's basic block and the number of barriers or fences before it
+  /// there. Accesses of one block in different phases are never one
+  /// instruction, for nvcc or for the AMDGPU back end (MIVisionX's Harris
+  /// filter reads `p[4]`, `p[12]` before a barrier and again after it).
+  std::function<std::pair<const void *, unsigned>(size_t I)> BarrierPhase;
 };
 
 /// The remainders modulo \p Bytes of \p A's address over every thread of

@@ -1,6 +1,7 @@
 //===- DeviceModule.cpp ----------------------------------------------------===//
 #include "DeviceModule.h"
 #include "DebugTime.h"
+#include "ir/BarrierPhases.h"
 #include "ir/DebugLocations.h"
 #include "ir/ArithmeticSelects.h"
 #include "ir/LaneValues.h"
@@ -576,6 +577,10 @@ struct PlainAccess {
   unsigned Bytes = 0;
   bool IsStore = false;
   const llvm::DILocation *Loc = nullptr;
+  /// Where it is: its block and the barriers before it there. The
+  /// vectorizer merges within a block and never across a barrier.
+  const llvm::BasicBlock *Block = nullptr;
+  unsigned Phase = 0;
 };
 
 /// An index as a value, its extension, and a constant the extension can
@@ -668,11 +673,15 @@ std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
 void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
                               llvm::ModuleAnalysisManager &MAM, MergeMap *Merged) {
   std::vector<PlainAccess> Before;
+  BarrierPhases PhasesBefore;
   if (Merged)
     for (llvm::Function &F : M)
       for (llvm::Instruction &I : llvm::instructions(F))
-        if (auto A = plainAccess(I))
+        if (auto A = plainAccess(I)) {
+          A->Block = I.getParent();
+          A->Phase = PhasesBefore.of(I);
           Before.push_back(*A);
+        }
   llvm::ModulePassManager MPM;
   if (auto Err = PB.parsePassPipeline(MPM, "function(load-store-vectorizer)")) {
     llvm::consumeError(std::move(Err));
@@ -690,26 +699,35 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
     if (Old.Inst)
       Kept.insert(Old.Inst);
   llvm::DenseMap<const llvm::Value *, std::vector<PlainAccess>> After;
+  BarrierPhases PhasesAfter;
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
       if (!Kept.count(&I))
-        if (auto A = plainAccess(I))
+        if (auto A = plainAccess(I)) {
+          A->Block = I.getParent();
+          A->Phase = PhasesAfter.of(I);
           After[A->Base].push_back(*A);
+        }
   for (const PlainAccess &Old : Before) {
     if (Old.Inst || !Old.Base || !Old.Loc)
       continue;
     auto It = After.find(Old.Base);
     if (It == After.end())
       continue;
+    // The same address may be read again after a barrier (MIVisionX's
+    // Harris filter): the merged access is the one of the old one's block
+    // and phase.
+    const PlainAccess *Into = nullptr;
     for (const PlainAccess &New : It->second)
       if (New.IsStore == Old.IsStore && New.Bytes > Old.Bytes &&
           New.Variable == Old.Variable &&
           Old.Offset >= New.Offset &&
-          Old.Offset + Old.Bytes <= New.Offset + New.Bytes) {
-        (*Merged)[llvm::cast<llvm::Instruction>(New.Inst)].push_back(
-            {Old.Loc, Old.Bytes});
-        break;
-      }
+          Old.Offset + Old.Bytes <= New.Offset + New.Bytes &&
+          (!Into || (New.Block == Old.Block && New.Phase == Old.Phase &&
+                     (Into->Block != Old.Block || Into->Phase != Old.Phase))))
+        Into = &New;
+    if (Into)
+      (*Merged)[llvm::cast<llvm::Instruction>(Into->Inst)].push_back({Old.Loc, Old.Bytes});
   }
 }
 

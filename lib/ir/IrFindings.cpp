@@ -5,6 +5,7 @@
 #include "IterationPairs.h"
 #include "LaunchEvaluation.h"
 #include "StringCompat.h"
+#include "ir/BarrierPhases.h"
 #include "ir/DebugLocations.h"
 #include "ir/LaneValues.h"
 
@@ -619,6 +620,10 @@ std::vector<Finding> analyzeDeviceModule(
       for (size_t I : Indices)
         Members.push_back(Insts[I]);
       return nothingBetween(Members);
+    };
+    BarrierPhases Phases;
+    Ptxas.BarrierPhase = [&](size_t I) {
+      return std::pair<const void *, unsigned>(Insts[I]->getParent(), Phases.of(*Insts[I]));
     };
     Ptxas.EvaluateWide = [&](size_t I, const AccessModel &Wide) {
       Finding G = Findings[First + I];
