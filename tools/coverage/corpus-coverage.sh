@@ -28,7 +28,7 @@
 #                 compiles the file
 #      Accesses written in system headers (/usr/, /opt/rocm: CUB,
 #      cooperative_groups, HIP headers) are matched at the innermost user
-#      line that calls them. Lines only reached by inline asm (.shared in
+#      line that calls them: one line per such caller. Lines only reached by inline asm (.shared in
 #      the asm text: cp.async, ldmatrix, ...) are counted apart.
 #      A line reached from several translation units (headers) counts once,
 #      with its best class (decided > unknown > silent > failed).
@@ -224,6 +224,7 @@ line_rows = []
 best = {}          # (file, line) -> (class, kinds, tu, reasons)
 asm_lines = set()
 asm_best = {}      # (file, line) reached only by inline asm -> best class
+from_system = set()  # user lines that stand for a system-header line they call
 extra_rows = []
 moved_rows = []
 decided_default = set()   # decided with no block shape from a launch or attribute
@@ -301,8 +302,18 @@ for i, f in enumerate(files, 1):
                 break
     counts = collections.Counter()
     seen_keys = set()
+    # A system-header line reached from several user lines (a HIP vector
+    # type's copy, a CUB helper) is as many lines as it has callers, each
+    # classified by ldslint's findings there: one decided call must not
+    # stand for the others.
+    rows = []
     for inner, users, kinds, fns in refs:
-        keys = [inner] + [u for u in users if u != inner]
+        others = [u for u in users if u != inner]
+        if is_system(inner[0]) and others:
+            rows.extend((u, [u], kinds, fns, True) for u in others)
+        else:
+            rows.append((inner, [inner] + others, kinds, fns, False))
+    for inner, keys, kinds, fns, split in rows:
         seen_keys.update(keys)
         st = [s for k in keys for s in bystat.get(k, [])]
         if failed:
@@ -326,15 +337,15 @@ for i, f in enumerate(files, 1):
                 decided_default.add(inner)
             if "1x1x1" in shapes:
                 decided_1x1x1.add(inner)
-        sysh = is_system(inner[0])
-        if sysh:
+        if split:
+            from_system.add(inner)
             counts["system"] += 1
         reasons = sorted({r for s, r in st if s == "unknown" and r})
-        line_rows.append((f, "%s:%d" % inner, ",".join("%s:%d" % u for u in users), kinds, cls,
+        line_rows.append((f, "%s:%d" % inner, ",".join("%s:%d" % u for u in keys), kinds, cls,
                           ",".join(sorted({s for s, _ in st})), fns))
         old = best.get(inner)
         if old is None or ORDER[cls] > ORDER[old[0]]:
-            best[inner] = (cls, kinds, f, reasons, users)
+            best[inner] = (cls, kinds, f, reasons, keys)
     extra = [k for k in bystat if k not in seen_keys]
     for k in extra:
         extra_rows.append((f, "%s:%d" % k, ",".join(sorted({s for s, _ in bystat[k]})), source_line(*k)))
@@ -386,7 +397,7 @@ cls_count = collections.Counter(v[0] for k, v in best.items() if k not in asm_li
 total = sum(cls_count.values())
 tu_count = collections.Counter(r[4] for r in line_rows)
 tu_total = sum(tu_count.values())
-nsys = sum(1 for k, v in best.items() if is_system(k[0]))
+nsys = sum(1 for k in best if k in from_system)
 L = []
 L.append("ldslint coverage of IR shared-memory lines (ldslint args: %s)" % mode)
 L.append("  ldslint: %s" % ldslint)
@@ -405,8 +416,8 @@ rest = total - data
 L.append("  unknown lines whose every finding depends on data loaded from memory (JSON data_dependent,"
          " [data] in unknown.txt): %d; decided of the other %d lines: %d (%.1f%%)"
          % (data, rest, cls_count["decided"], 100.0 * cls_count["decided"] / rest if rest else 0))
-L.append("  of these, %d lines are written in system headers (CUB, cooperative_groups, HIP)"
-         " and matched at the user's calling line" % nsys)
+L.append("  of these, %d are user lines that call an access written in a system header (CUB,"
+         " cooperative_groups, HIP), each counted on its own" % nsys)
 asm_only = asm_lines - {k for k, v in best.items()}
 asm_cls = collections.Counter(asm_best.get(k, "silent") for k in asm_only)
 L.append("  lines reached only by inline asm on .shared (not in the table): %d (decided %d, unknown %d, silent %d, failed %d)"
