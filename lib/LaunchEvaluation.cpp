@@ -499,6 +499,49 @@ void markMergeCandidates(const KernelModel &Kernel,
           Paired[Members[K].second] = Paired[Members[K].second] || Settled[K];
         P = End;
       }
+    // NVIDIA: a pair of adjacent words (or doubles) alone in its run, that
+    // conflicts as written and as the one wider instruction ptxas may make
+    // of it, conflicts whatever ptxas does (faiss's `Pair<float, int64_t>`
+    // read field by field or whole, 8-way either way): the smaller degree
+    // and the larger degree are reported ("2- to 4-way"), with both.
+    auto conflictsEitherWay = [&](size_t P, size_t O, int64_t W) {
+      if (Model.IsAMD || !Ptxas || !Ptxas->EvaluateWide || 2 * W > 16)
+        return false;
+      const size_t Low = Members[P].first < Members[O].first ? P : O;
+      const size_t High = Low == P ? O : P;
+      const bool Alone = (Low == 0 || Members[Low - 1].first != Members[Low].first - W) &&
+                         (High + 1 == Members.size() ||
+                          Members[High + 1].first != Members[High].first + W) &&
+                         std::abs(static_cast<long>(High) - static_cast<long>(Low)) == 1;
+      Finding &F = Findings[First + Members[P].second];
+      if (!Alone || F.Result.Status != Verdict::Conflict)
+        return false;
+      AccessModel Wide = *Accesses[Members[Low].second];
+      Wide.WidthBytes = static_cast<unsigned>(2 * W);
+      const EvalResult Merged = Ptxas->EvaluateWide(Members[Low].second, Wide);
+      if (Merged.Status != Verdict::Conflict)
+        return false;
+      const Finding &Other = Findings[First + Members[O].second];
+      const bool SamePlace =
+          Other.Line == F.Line && Other.Column == F.Column && Other.File == F.File;
+      const std::string With =
+          SamePlace ? "another access of this expression"
+                    : "the one at line " + std::to_string(Other.Line) + ", column " +
+                          std::to_string(Other.Column);
+      const std::string Note =
+          "whether or not ptxas merges this access with " + With + " into one " +
+          std::to_string(2 * W) + "-byte instruction, it conflicts: " + degreeWords(F.Result) +
+          " as written, " + degreeWords(Merged) + " merged";
+      const unsigned Least = std::min(F.Result.Degree, Merged.Degree);
+      if (Merged.Degree > F.Result.Degree) {
+        std::vector<std::string> Kept = F.Result.Assumptions;
+        F.Result = Merged;
+        F.Result.Assumptions = Kept;
+      }
+      F.Result.LeastDegree = Least < F.Result.Degree ? Least : 0;
+      F.Result.Assumptions.push_back(Note);
+      return true;
+    };
     std::vector<std::optional<size_t>> Partner(Members.size());
     if (2 * W <= 16) { // adjacent: LDS.64/128, ds_read_b64/b128
       for (size_t P = 0; P < Members.size(); ++P)
@@ -522,7 +565,8 @@ void markMergeCandidates(const KernelModel &Kernel,
       if (!Partner[P] || Settled[P])
         continue;
       Paired[Members[P].second] = true;
-      markPair(Members[P].second, Members[*Partner[P]].second, W);
+      if (!conflictsEitherWay(P, *Partner[P], W))
+        markPair(Members[P].second, Members[*Partner[P]].second, W);
     }
   }
   // A read under further conditions than its neighbour's on the same line

@@ -49,12 +49,14 @@ __global__ void aos(float *out) {
   __shared__ Particle ps[64];
   out[threadIdx.x] = ps[threadIdx.x].y;
   // Alone 4-way; the compiler may merge it with the read of `.x` below
-  // (nvcc reads only the fields of `v` that are used), which would group
-  // lanes differently: not decided, and says why.
-  // CHECK: real-world.cu:[[@LINE-4]]:38: remark: reading shared array 'ps' on sm_{{[0-9]+}}: bank conflicts not decided: the compiler may merge this access with the one at line [[@LINE+2]], column 14 into one wider instruction, which groups lanes differently; as a separate 4-byte access it would be 4-way
+  // (nvcc reads only the fields of `v` that are used) into one 8-byte
+  // read, 2-way: a conflict either way, both degrees given.
+  // CHECK: real-world.cu:[[@LINE-4]]:38: warning: 2- to 4-way bank conflict reading shared array 'ps' on sm_{{[0-9]+}}: up to 4 wavefronts per warp instruction, ideal 1
+  // CHECK: note: whether or not ptxas merges this access with the one at line [[@LINE+2]], column 14 into one 8-byte instruction, it conflicts: 4-way as written, 2-way merged
   // CHECK: note: 'ps' holds 16-byte structs and this access uses 4 bytes of each: a struct of arrays (one array per member) would give consecutive lanes consecutive words
   float4 v = reinterpret_cast<float4 *>(&ps[0])[threadIdx.x];
-  // CHECK: real-world.cu:[[@LINE-1]]:14: remark: reading shared array 'ps' on sm_{{[0-9]+}}: bank conflicts not decided: the compiler may merge this access with the one at line [[@LINE-7]], column 38
+  // CHECK: real-world.cu:[[@LINE-1]]:14: warning: 2- to 4-way bank conflict reading shared array 'ps' on sm_{{[0-9]+}}
+  // CHECK: note: whether or not ptxas merges this access with the one at line [[@LINE-9]], column 38 into one 8-byte instruction, it conflicts: 4-way as written, 2-way merged
   out[threadIdx.x] += v.x;
 }
 
