@@ -514,7 +514,9 @@ void markMergeCandidates(const KernelModel &Kernel,
                           Members[High + 1].first != Members[High].first + W) &&
                          std::abs(static_cast<long>(High) - static_cast<long>(Low)) == 1;
       Finding &F = Findings[First + Members[P].second];
-      if (!Alone || F.Result.Status != Verdict::Conflict)
+      // Under a launched shape only: over assumed shapes, each result is
+      // the worst of a different shape.
+      if (!Alone || F.Result.Status != Verdict::Conflict || !launchedShape(F))
         return false;
       AccessModel Wide = *Accesses[Members[Low].second];
       Wide.WidthBytes = static_cast<unsigned>(2 * W);
