@@ -177,6 +177,18 @@ std::string cacheKey(const KernelModel &Kernel, const AccessModel &Access,
       if (Order.count(Sym))
         K += " " + Name(Sym) + "=" + std::to_string(Value);
   }
+  // A symbol the same across a warp only under premises (UniformIf): the
+  // premises are part of it (`roi[threadIdx.y]` and `roi[threadIdx.z]`
+  // have one name and reason, and differ under 16x1x2).
+  for (const auto &[Id, Index] : Order)
+    if (Id < Kernel.Symbols.size())
+      for (const SymRef &W : Kernel.Symbols[Id].UniformIf)
+        K += "|S" + std::to_string(Index) + " uniform if " +
+             toString(*W, [&](SymbolId Of) {
+               return Of < Kernel.Symbols.size()
+                          ? Kernel.Symbols[Of].Name + "#" + std::to_string(Of)
+                          : std::to_string(Of);
+             });
   return K + "|" + Symbols;
 }
 
@@ -505,18 +517,29 @@ void markMergeCandidates(const KernelModel &Kernel,
     // read field by field or whole, 8-way either way): the smaller degree
     // and the larger degree are reported ("2- to 4-way"), with both.
     auto conflictsEitherWay = [&](size_t P, size_t O, int64_t W) {
-      if (Model.IsAMD || !Ptxas || !Ptxas->EvaluateWide || 2 * W > 16)
+      if (Model.IsAMD || !Ptxas || !Ptxas->EvaluateWide || (W != 4 && W != 8))
         return false;
       const size_t Low = Members[P].first < Members[O].first ? P : O;
-      const size_t High = Low == P ? O : P;
-      const bool Alone = (Low == 0 || Members[Low - 1].first != Members[Low].first - W) &&
-                         (High + 1 == Members.size() ||
-                          Members[High + 1].first != Members[High].first + W) &&
-                         std::abs(static_cast<long>(High) - static_cast<long>(Low)) == 1;
+      const int64_t LowOffset = Members[Low].first;
+      // Exactly one access at each of the two offsets and none next to
+      // them: no longer run ptxas could make one instruction of.
+      size_t AtLow = 0, AtHigh = 0, Next = 0;
+      for (const auto &[Offset, I] : Members) {
+        AtLow += Offset == LowOffset;
+        AtHigh += Offset == LowOffset + W;
+        Next += Offset == LowOffset - W || Offset == LowOffset + 2 * W;
+      }
       Finding &F = Findings[First + Members[P].second];
+      const AccessModel &LowAccess = *Accesses[Members[Low].second];
       // Under a launched shape only: over assumed shapes, each result is
-      // the worst of a different shape.
-      if (!Alone || F.Result.Status != Verdict::Conflict || !launchedShape(F))
+      // the worst of a different shape. Not where loop iterations may fuse
+      // further, nor where the pair is misaligned for some threads (it is
+      // then two instructions, which markPair says).
+      if (AtLow != 1 || AtHigh != 1 || Next != 0 || F.Result.Status != Verdict::Conflict ||
+          !launchedShape(F) || loopIterationsMayBeAdjacent(LowAccess, Kernel))
+        return false;
+      const auto Rs = remaindersOverThreads(LowAccess, Kernel, F.Block, 2 * W);
+      if (!Rs || Rs->size() != 1 || *Rs->begin() != 0)
         return false;
       AccessModel Wide = *Accesses[Members[Low].second];
       Wide.WidthBytes = static_cast<unsigned>(2 * W);
@@ -534,7 +557,8 @@ void markMergeCandidates(const KernelModel &Kernel,
           "whether or not ptxas merges this access with " + With + " into one " +
           std::to_string(2 * W) + "-byte instruction, it conflicts: " + degreeWords(F.Result) +
           " as written, " + degreeWords(Merged) + " merged";
-      const unsigned Least = std::min(F.Result.Degree, Merged.Degree);
+      auto least = [](const EvalResult &R) { return R.LeastDegree ? R.LeastDegree : R.Degree; };
+      const unsigned Least = std::min(least(F.Result), least(Merged));
       if (Merged.Degree > F.Result.Degree) {
         std::vector<std::string> Kept = F.Result.Assumptions;
         F.Result = Merged;

@@ -145,6 +145,10 @@ std::optional<std::string> unknowableAlignment(const AccessModel &A,
 
 } // namespace
 
+bool loopIterationsMayBeAdjacent(const AccessModel &A, const KernelModel &Kernel) {
+  return iterationsMayBeAdjacent(A, Kernel);
+}
+
 /// The remainders modulo \p Bytes of \p A's address over every thread of
 /// \p Shape, where the part of it that is not a multiple of \p Bytes depends
 /// on thread indices alone (else nullopt).

@@ -40,6 +40,11 @@ struct PtxasMerging {
   std::function<std::pair<const void *, unsigned>(size_t I)> BarrierPhase;
 };
 
+/// Whether consecutive iterations of \p A's innermost loop may hold
+/// accesses next to it, which ptxas may fuse with it (LoopFusion.h): then
+/// no rule of this module applies.
+bool loopIterationsMayBeAdjacent(const AccessModel &A, const KernelModel &Kernel);
+
 /// The remainders modulo \p Bytes of \p A's address over every thread of
 /// \p Shape, where the part of it that is not a multiple of \p Bytes depends
 /// on thread indices alone (else nullopt). Without a shape, only where that

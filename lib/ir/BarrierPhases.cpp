@@ -17,13 +17,16 @@ bool isBarrierOrFence(const llvm::Instruction &I) {
   if (const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
     const llvm::StringRef Text = Asm->getAsmString();
     return Text.contains("bar.sync") || Text.contains("barrier.sync") ||
-           Text.contains("bar.red") || Text.contains("barrier.cta");
+           Text.contains("bar.red") || Text.contains("barrier.cta") ||
+           Text.contains("membar") || Text.contains("fence.");
   }
   const llvm::Function *Callee = Call->getCalledFunction();
   if (!Callee)
     return false;
   const llvm::StringRef Name = Callee->getName();
+  // __threadfence_block() and __threadfence() are NVVM's membar calls.
   return startsWith(Name, "llvm.nvvm.barrier") || startsWith(Name, "llvm.nvvm.bar.") ||
+         startsWith(Name, "llvm.nvvm.membar") || startsWith(Name, "llvm.nvvm.fence") ||
          startsWith(Name, "llvm.amdgcn.s.barrier");
 }
 
@@ -33,10 +36,12 @@ unsigned BarrierPhases::of(const llvm::Instruction &I) {
   if (It == Blocks.end()) {
     It = Blocks.try_emplace(BB).first;
     unsigned Phase = 0;
+    // Every instruction, not only those that touch memory: an inline-asm
+    // `ld.shared` without a memory clobber reads none as LLVM sees it.
     for (const llvm::Instruction &J : *BB) {
       if (isBarrierOrFence(J))
         ++Phase;
-      else if (J.mayReadOrWriteMemory())
+      else
         It->second[&J] = Phase;
     }
   }

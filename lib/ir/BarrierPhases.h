@@ -18,8 +18,9 @@ namespace ldslint {
 
 /// Whether \p I is a barrier or a memory fence: `__syncthreads()` and its
 /// variants (NVVM's barrier intrinsics, `bar.sync`/`barrier.sync` in inline
-/// PTX), AMDGPU's `s_barrier`, and `fence` instructions (HIP's
-/// `__syncthreads()` is a fence, `s_barrier` and a fence).
+/// PTX), `__threadfence*()` (NVVM's membar), AMDGPU's `s_barrier`, and
+/// `fence` instructions (HIP's `__syncthreads()` is a fence, `s_barrier` and
+/// a fence).
 bool isBarrierOrFence(const llvm::Instruction &I);
 
 /// The number of barriers or fences before an instruction in its block,

@@ -621,7 +621,7 @@ SplitIndex splitIndex(const llvm::Value *V, unsigned IndexBits) {
   return Out;
 }
 
-std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
+std::optional<PlainAccess> plainAccess(llvm::Instruction &I, BarrierPhases &Phases) {
   auto *LI = llvm::dyn_cast<llvm::LoadInst>(&I);
   auto *SI = llvm::dyn_cast<llvm::StoreInst>(&I);
   if (!LI && !SI)
@@ -665,6 +665,8 @@ std::optional<PlainAccess> plainAccess(llvm::Instruction &I) {
   A.Bytes = static_cast<unsigned>(DL.getTypeStoreSize(Ty).getFixedValue());
   A.IsStore = SI != nullptr;
   A.Loc = I.getDebugLoc().get();
+  A.Block = I.getParent();
+  A.Phase = Phases.of(I);
   return A;
 }
 
@@ -677,11 +679,8 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
   if (Merged)
     for (llvm::Function &F : M)
       for (llvm::Instruction &I : llvm::instructions(F))
-        if (auto A = plainAccess(I)) {
-          A->Block = I.getParent();
-          A->Phase = PhasesBefore.of(I);
+        if (auto A = plainAccess(I, PhasesBefore))
           Before.push_back(*A);
-        }
   llvm::ModulePassManager MPM;
   if (auto Err = PB.parsePassPipeline(MPM, "function(load-store-vectorizer)")) {
     llvm::consumeError(std::move(Err));
@@ -703,31 +702,26 @@ void vectorizeRecordingMerges(llvm::Module &M, llvm::PassBuilder &PB,
   for (llvm::Function &F : M)
     for (llvm::Instruction &I : llvm::instructions(F))
       if (!Kept.count(&I))
-        if (auto A = plainAccess(I)) {
-          A->Block = I.getParent();
-          A->Phase = PhasesAfter.of(I);
+        if (auto A = plainAccess(I, PhasesAfter))
           After[A->Base].push_back(*A);
-        }
   for (const PlainAccess &Old : Before) {
     if (Old.Inst || !Old.Base || !Old.Loc)
       continue;
     auto It = After.find(Old.Base);
     if (It == After.end())
       continue;
-    // The same address may be read again after a barrier (MIVisionX's
-    // Harris filter): the merged access is the one of the old one's block
-    // and phase.
-    const PlainAccess *Into = nullptr;
+    // The vectorizer merges within a block and a barrier phase: the same
+    // address read again after a barrier (MIVisionX's Harris filter), or
+    // in another kernel through a helper's static array (CUB's temporary
+    // storage), is another access.
     for (const PlainAccess &New : It->second)
       if (New.IsStore == Old.IsStore && New.Bytes > Old.Bytes &&
-          New.Variable == Old.Variable &&
-          Old.Offset >= New.Offset &&
-          Old.Offset + Old.Bytes <= New.Offset + New.Bytes &&
-          (!Into || (New.Block == Old.Block && New.Phase == Old.Phase &&
-                     (Into->Block != Old.Block || Into->Phase != Old.Phase))))
-        Into = &New;
-    if (Into)
-      (*Merged)[llvm::cast<llvm::Instruction>(Into->Inst)].push_back({Old.Loc, Old.Bytes});
+          New.Variable == Old.Variable && New.Block == Old.Block &&
+          New.Phase == Old.Phase && Old.Offset >= New.Offset &&
+          Old.Offset + Old.Bytes <= New.Offset + New.Bytes) {
+        (*Merged)[llvm::cast<llvm::Instruction>(New.Inst)].push_back({Old.Loc, Old.Bytes});
+        break;
+      }
   }
 }
 

@@ -15,12 +15,14 @@ using namespace ldslint;
 namespace {
 
 // Reads of one block around NVVM's barrier, a fence, inline PTX's bar.sync
-// and AMDGPU's s_barrier; a plain call and arithmetic split nothing.
+// AMDGPU's s_barrier and __threadfence_block's membar; a plain call and
+// arithmetic split nothing, and arithmetic has a phase too.
 const char *Module = R"(
 @s = internal addrspace(3) global [64 x float] undef, align 16
 
 declare void @llvm.nvvm.barrier0()
 declare void @llvm.amdgcn.s.barrier()
+declare void @llvm.nvvm.membar.cta()
 declare void @helper()
 
 define float @phases(i32 %i) {
@@ -38,6 +40,8 @@ entry:
   call void @llvm.amdgcn.s.barrier()
   %f = fadd float %a, %b
   store float %f, ptr addrspace(3) %p, align 4
+  call void @llvm.nvvm.membar.cta()
+  %h = fadd float %f, %e
   br label %next
 next:
   %g = load float, ptr addrspace(3) %p, align 4
@@ -57,16 +61,19 @@ TEST(BarrierPhases, CountsTheBarriersAndFencesBeforeEachAccessInItsBlock) {
     for (const llvm::Instruction &I : B) {
       if (isBarrierOrFence(I))
         ++Barriers;
-      if (I.mayReadOrWriteMemory() && !isBarrierOrFence(I) && !llvm::isa<llvm::CallBase>(I))
+      if (!isBarrierOrFence(I) && !llvm::isa<llvm::CallBase>(I) && !I.isTerminator() &&
+          (I.hasName() || llvm::isa<llvm::StoreInst>(I)))
         Of[I.hasName() ? I.getName().str() : "store"] = Phases.of(I);
     }
-  EXPECT_EQ(Barriers, 4u);
+  EXPECT_EQ(Barriers, 5u);
   EXPECT_EQ(Of["a"], 0u);
   EXPECT_EQ(Of["b"], 0u); // a call to a function is no barrier
   EXPECT_EQ(Of["c"], 1u);
   EXPECT_EQ(Of["d"], 2u);
   EXPECT_EQ(Of["e"], 3u);
   EXPECT_EQ(Of["store"], 4u);
+  EXPECT_EQ(Of["f"], 4u);
+  EXPECT_EQ(Of["h"], 5u); // after the membar
   EXPECT_EQ(Of["g"], 0u); // a block of its own
 }
 

@@ -24,7 +24,24 @@ __global__ void split_slices(float *out, const int *roi) {
   out[threadIdx.y * 32 + threadIdx.x] = s[threadIdx.y][threadIdx.x];
 }
 
+// Two such loads with one name and reason but different premises: each
+// answered on its own (the evaluation cache once gave the second the
+// first's result, a false 2-way).
+__global__ void two_premises(float *out, const int *roi) {
+  __shared__ float a[2][160];
+  __shared__ float b[2][160];
+  const int wz = roi[threadIdx.z];
+  const int wy = roi[threadIdx.y];
+  a[threadIdx.z][2 * threadIdx.x + (wy & 31)] = 1.0f;
+  // CHECK: warp-uniform-load.cu:[[@LINE-1]]:3: warning: 2-way bank conflict writing shared array 'a'
+  b[threadIdx.z][2 * threadIdx.x + (wz & 31)] = 1.0f;
+  // CHECK: warp-uniform-load.cu:[[@LINE-1]]:3: remark: writing shared array 'b' on sm_{{[0-9]+}}: bank conflicts not decided: the address depends on `roi[...]`, which differs between lanes
+  __syncthreads();
+  out[threadIdx.x] = a[0][threadIdx.x] + b[0][threadIdx.x];
+}
+
 void launch(float *o, const int *r) {
+  two_premises<<<1, dim3(16, 1, 2)>>>(o, r);
   whole_slices<<<dim3(1, 1, 4), dim3(32, 8)>>>(o, r);
   split_slices<<<dim3(1, 1, 4), dim3(16, 1, 4)>>>(o, r);
 }
