@@ -323,51 +323,112 @@ decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                    const std::optional<BlockShape> &LaunchedBlock,
                    const PtxasMerging &Ptxas) {
   // Several findings may stand for one access (a sunk store's arms, a
-  // copy's pieces): the run's doubles are its distinct accesses, in order.
-  std::vector<std::vector<size_t>> Doubles; // members, per access
+  // copy's pieces): the run's elements are its distinct accesses, in order.
+  std::vector<std::vector<size_t>> Elements; // members, per access
   for (size_t M = 0; M < Run.size(); ++M)
-    if (Doubles.empty() || Run[Doubles.back().front()].Access != Run[M].Access)
-      Doubles.push_back({M});
+    if (Elements.empty() || Run[Elements.back().front()].Access != Run[M].Access)
+      Elements.push_back({M});
     else
-      Doubles.back().push_back(M);
+      Elements.back().push_back(M);
   const AccessModel &Low = *Run.front().Access;
-  if (Doubles.size() < 3 || Low.WidthBytes != 8)
+  const int64_t Width = Low.WidthBytes;
+  if (Elements.size() < 3 || (Width != 4 && Width != 8))
     return std::nullopt;
   std::vector<bool> Decided(Run.size(), false);
-  if (!Low.Address || (Ptxas.RelocatableDeviceCode && !Low.DynamicShared))
+  if (!Low.Address)
     return Decided;
-  const unsigned BaseAlign =
+  auto noteAll = [&](const std::string &Why) {
+    for (size_t M = 0; M < Run.size(); ++M) {
+      Run[M].Result->Assumptions.push_back("not merged with the other accesses of this run: " +
+                                           Why);
+      Decided[M] = true;
+    }
+    return Decided;
+  };
+  if (Ptxas.RelocatableDeviceCode && !Low.DynamicShared)
+    return noteAll("with relocatable device code (-fgpu-rdc, nvcc -rdc=true) ptxas merges "
+                   "no accesses of a static shared array (measured on the H200)");
+  const int64_t BaseAlign =
       Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
-  const auto Provable = remaindersOverThreads(Low, Kernel, std::nullopt, 16);
-  if (BaseAlign < 16 || !Provable || Provable->size() != 1)
+  // Where even a pair's alignment depends on a uniform value ptxas cannot
+  // know (TensorRT's roiPooling writes four ints at `(int *)&smem[n]`),
+  // nothing of the run is merged, as for a pair or four (decidePtxasRun).
+  if (BaseAlign >= 2 * Width)
+    if (const std::optional<std::string> Name = unknowableAlignment(Low, Kernel, 2 * Width))
+      return noteAll("whether the run's lowest address is a multiple of " +
+                     std::to_string(2 * Width) + " bytes depends on " + *Name +
+                     ", which ptxas cannot know, and it merges only accesses it can prove "
+                     "aligned (measured on the H200)");
+  // The alignment ptxas can prove, the same for every thread: modulo 16,
+  // or (words only) modulo 8.
+  int64_t Modulus = 16;
+  auto Provable = remaindersOverThreads(Low, Kernel, std::nullopt, 16);
+  if (Width == 4 && (!Provable || Provable->size() != 1)) {
+    Modulus = 8;
+    Provable = remaindersOverThreads(Low, Kernel, std::nullopt, 8);
+  }
+  if (BaseAlign < Modulus || !Provable || Provable->size() != 1)
     return Decided;
-  const int64_t First = *Provable->begin(); // 0 or 8
+  const int64_t First = *Provable->begin();
+  auto addressOf = [&](size_t K) { return (First + Width * static_cast<int64_t>(K)) % Modulus; };
+  auto decidePiece = [&](size_t K, size_t Count) {
+    std::vector<RunMember> Piece;
+    for (size_t D = K; D < K + Count; ++D)
+      for (size_t M : Elements[D])
+        Piece.push_back(Run[M]);
+    if (!decidePtxasRun(Kernel, Piece, LaunchedBlock, Ptxas))
+      return false;
+    for (size_t D = K; D < K + Count; ++D)
+      for (size_t M : Elements[D])
+        Decided[M] = true;
+    return true;
+  };
+  // ptxas's pieces, lowest first (measured: runs18.cu for doubles,
+  // runs37.cu for words): four words from a 16-byte aligned address, two
+  // elements from an aligned address (16 bytes for doubles, 8 for words),
+  // else one element alone.
+  // A single word's note says the words below it are merged without it:
+  // only where they were (a shared store between them leaves them, and it,
+  // candidates).
   std::vector<size_t> Singles;
-  for (size_t K = 0; K < Doubles.size();) {
-    const bool Aligned = (First + 8 * static_cast<int64_t>(K)) % 16 == 0;
-    if (Aligned && K + 1 < Doubles.size()) {
-      std::vector<RunMember> Pair;
-      for (size_t D : {K, K + 1})
-        for (size_t M : Doubles[D])
-          Pair.push_back(Run[M]);
-      if (decidePtxasRun(Kernel, Pair, LaunchedBlock, Ptxas))
-        for (size_t D : {K, K + 1})
-          for (size_t M : Doubles[D])
-            Decided[M] = true;
+  bool BelowDecided = true;
+  for (size_t K = 0; K < Elements.size();) {
+    const size_t Left = Elements.size() - K;
+    if (Width == 4 && Modulus == 16 && addressOf(K) == 0 && Left >= 4) {
+      BelowDecided = decidePiece(K, 4);
+      K += 4;
+    } else if (addressOf(K) % (2 * Width) == 0 && Left >= 2) {
+      BelowDecided = decidePiece(K, 2);
       K += 2;
     } else {
-      Singles.push_back(K++);
+      if (K == 0 || BelowDecided)
+        Singles.push_back(K);
+      ++K;
     }
   }
   for (size_t K : Singles)
-    for (size_t M : Doubles[K]) {
-      Run[M].Result->Assumptions.push_back(
-          "not merged: its address is " + std::string(K == 0 ? "8" : "0") +
-          " modulo 16 for every thread, and the adjacent double " +
-          (K == 0 ? "above it pairs with the one above that"
-                  : "below it pairs with the one below that") +
-          " into a 16-byte instruction (ptxas merges only 16-byte aligned pairs; "
-          "measured on the H200)");
+    for (size_t M : Elements[K]) {
+      if (Width == 8)
+        Run[M].Result->Assumptions.push_back(
+            "not merged: its address is " + std::string(K == 0 ? "8" : "0") +
+            " modulo 16 for every thread, and the adjacent double " +
+            (K == 0 ? "above it pairs with the one above that"
+                    : "below it pairs with the one below that") +
+            " into a 16-byte instruction (ptxas merges only 16-byte aligned pairs; "
+            "measured on the H200)");
+      else if (K == 0) // 4 modulo 8: the pieces start above it
+        Run[M].Result->Assumptions.push_back(
+            "not merged: its address is " + std::to_string(addressOf(K)) + " modulo " +
+            std::to_string(Modulus) +
+            " for every thread, so no 8-byte instruction starts at it, and the word "
+            "below it is not accessed here (measured on the H100: "
+            "test/hardware/explore/runs37.cu)");
+      else // the last word, 8-byte aligned: the pieces below end under it
+        Run[M].Result->Assumptions.push_back(
+            "not merged: ptxas starts an 8-byte instruction only at an 8-byte aligned "
+            "address (a 16-byte one of four words only at a 16-byte aligned address), "
+            "so the words below this one are merged without it, and the word above it "
+            "is not accessed here (measured on the H100: test/hardware/explore/runs37.cu)");
       Decided[M] = true;
     }
   return Decided;

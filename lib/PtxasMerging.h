@@ -73,14 +73,18 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                     const std::optional<BlockShape> &LaunchedBlock,
                     const PtxasMerging &Ptxas);
 
-/// A run of more than two consecutive 8-byte accesses (zmddft's 32 doubles
-/// of a row, stored in any order) as ptxas splits it: the pairs whose lower
-/// address is 16-byte aligned for every thread are decided as runs of two;
-/// a member left without an aligned partner (the run starts at 8 modulo 16
-/// or ends at 0) is one 8-byte instruction, with a note. Returns, per
-/// member, whether it was decided (none where the run's alignment is not
-/// the same for every thread); nullopt when \p Run is no such run (fewer
-/// than three distinct accesses: decidePtxasRun's).
+/// A run of more than two consecutive 8-byte or 4-byte accesses as ptxas
+/// splits it, lowest first, where the run's alignment is the same for every
+/// thread: doubles in pairs whose lower address is 16-byte aligned
+/// (zmddft's 32 doubles of a row, stored in any order); words in fours from
+/// a 16-byte aligned address and in pairs from an 8-byte aligned one
+/// (nvdiffrast's rows of 18 floats). Each piece is decided as a run of its
+/// own; an element left without aligned partners is one instruction, with
+/// a note. With relocatable device code, or where the run's alignment
+/// depends on a value ptxas cannot know, every member stays separate, with
+/// a note. Returns, per member, whether it was decided (none where the
+/// alignment differs between threads); nullopt when \p Run is no such run
+/// (fewer than three distinct accesses: decidePtxasRun's).
 std::optional<std::vector<bool>>
 decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                    const std::optional<BlockShape> &LaunchedBlock,

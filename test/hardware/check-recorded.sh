@@ -67,7 +67,9 @@ grep -m1 "Summary" "$work/agreement.md"
 # measured on an H100, sm_90 as the H200) and the thirty-sixth's
 # (shapes36.cu: a table-called function under its dispatcher's shape, kernels
 # passed to a launching template, a counter across an inner loop, lanes past
-# the end under a guard, __umulhi; H100).
+# the end under a guard, __umulhi; H100) and the thirty-seventh's
+# (runs37.cu: runs of adjacent words split into aligned LDS.64/LDS.128
+# pieces; H100).
 explore() { # NAME LABEL
   gunzip -c "$here/explore/measured/$1.csv.gz" > "$work/$1-measured.csv"
   (cd "$root" && "$build/bin/ldslint" --format=json --report=all --arch=sm_90 \
@@ -102,6 +104,7 @@ explore lanes33 "global-index lanes, block-scope atomics, a libdevice call betwe
 explore walks35 "tree walks with a per-warp stack (a uniform unknown depth)"
 explore paths35 "asm-converted pointers, a function called through a table, a merged store"
 explore shapes36 "dispatcher and launcher shapes, a counter across loops, guarded lanes, __umulhi"
+explore runs37 "runs of adjacent words split into aligned pieces"
 
 # Real-code idioms (idioms/*.cu: CUB block primitives, %laneid, helpers,
 # reused reads), measured once on an H200 (idioms/measured/).
@@ -112,7 +115,7 @@ python3 "$here/samples/compare.py" --pred "$work/idioms-pred" --ncu-dir "$work/c
 grep -m1 "Summary" "$work/idioms.md" | sed 's/^/idioms: /'
 
 # A disagreement with the hardware fails the check.
-if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/pairs.md" "$work/idioms9.md" "$work/idioms10.md" "$work/idioms13.md" "$work/asm14.md" "$work/ldsm15.md" "$work/scan16.md" "$work/subword16.md" "$work/pairs17.md" "$work/runs18.md" "$work/bits23.md" "$work/exits24.md" "$work/merged24.md" "$work/numbering25.md" "$work/choices25.md" "$work/mixed26.md" "$work/align28.md" "$work/small28.md" "$work/shapes30.md" "$work/halves30.md" "$work/lanes33.md" "$work/walks35.md" "$work/paths35.md" "$work/shapes36.md" "$work/idioms.md" |
+if grep -h -m1 "Summary" "$work/agreement.md" "$work/fusion.md" "$work/pairs.md" "$work/idioms9.md" "$work/idioms10.md" "$work/idioms13.md" "$work/asm14.md" "$work/ldsm15.md" "$work/scan16.md" "$work/subword16.md" "$work/pairs17.md" "$work/runs18.md" "$work/bits23.md" "$work/exits24.md" "$work/merged24.md" "$work/numbering25.md" "$work/choices25.md" "$work/mixed26.md" "$work/align28.md" "$work/small28.md" "$work/shapes30.md" "$work/halves30.md" "$work/lanes33.md" "$work/walks35.md" "$work/paths35.md" "$work/shapes36.md" "$work/runs37.md" "$work/idioms.md" |
    grep -Eq "[1-9][0-9]* DISAGREE"; then
   echo "check-recorded: a prediction disagrees with the recorded counters"; exit 1
 fi

@@ -138,7 +138,8 @@ TEST(PtxasMerging, OnlyAlignmentProvableWithoutTheShapeMerges) {
 
 namespace {
 
-/// s[4 * t + First / 8 + k] for k < Count, doubles.
+/// Count adjacent elements of Width bytes from byte First of each
+/// thread's row of Stride bytes (doubles in rows of 32 bytes by default).
 struct DoubleRun {
   KernelModel K;
   std::vector<AccessModel> Models;
@@ -146,17 +147,17 @@ struct DoubleRun {
   const BankModel Bank = *lookupBankModel("sm_90");
   const std::optional<BlockShape> Shape = parseBlockShape("32");
 
-  DoubleRun(int64_t First, size_t Count) {
+  DoubleRun(int64_t First, size_t Count, unsigned Width = 8, int64_t Stride = 32) {
     const SymbolId Tx = K.addSymbol({SymbolKind::ThreadIdx, "threadIdx.x", 0});
     for (size_t I = 0; I < Count; ++I) {
       AccessModel A;
       A.Kind = AccessKind::Write;
-      A.WidthBytes = 8;
+      A.WidthBytes = Width;
       A.Address = SymExpr::binary(
           Op::Add,
           SymExpr::binary(Op::Mul, SymExpr::cast(SymExpr::symbol(Tx, U32), I64),
-                          SymExpr::constant(32, I64), I64),
-          SymExpr::constant(First + 8 * static_cast<int64_t>(I), I64), I64);
+                          SymExpr::constant(Stride, I64), I64),
+          SymExpr::constant(First + Width * static_cast<int64_t>(I), I64), I64);
       A.BaseAlign = 16;
       Models.push_back(A);
     }
@@ -230,4 +231,37 @@ TEST(PtxasMerging, FindingsOfOneAccessAreOneDouble) {
                              {0, &R.Models[0], &Arm, "k.cu", 5, 5},
                              {1, &R.Models[1], &R.Results[1], "k.cu", 6, 3}};
   EXPECT_FALSE(decideLongPtxasRun(R.K, Run, R.Shape, P).has_value());
+}
+
+// nvdiffrast's six words in rows of 18 floats (runs37.cu's
+// frun_store6_rows18): 8-byte aligned for every thread, 16 only for every
+// other, so three STS.64.
+TEST(PtxasMerging, WordsAlignedToEightBytesAreMergedInPairs) {
+  DoubleRun R(0, 6, 4, 72);
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(6, true)));
+  for (const EvalResult &E : R.Results) {
+    EXPECT_DOUBLE_EQ(E.Ideal, 2.0); // an 8-byte instruction's
+    EXPECT_TRUE(saysSo(E, "into one 8-byte STS.64"));
+  }
+}
+
+// Five words from a 16-byte aligned start in rows of 32 bytes (runs37.cu's
+// frun_load5_rows8): four in one STS.128, the fifth alone with a note.
+TEST(PtxasMerging, FourAlignedWordsAreOneInstructionAndTheFifthIsAlone) {
+  DoubleRun R(0, 5, 4, 32);
+  const EvalResult Alone = R.Results[4];
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(5, true)));
+  for (size_t I = 0; I < 4; ++I) {
+    EXPECT_DOUBLE_EQ(R.Results[I].Ideal, 4.0);
+    EXPECT_TRUE(saysSo(R.Results[I], "into one 16-byte STS.128"));
+  }
+  EXPECT_EQ(R.Results[4].Degree, Alone.Degree);
+  EXPECT_TRUE(saysSo(R.Results[4], "not merged: ptxas starts an 8-byte instruction only"));
+}
+
+// Words whose alignment modulo 8 differs between threads (rows of 17
+// floats): nothing is decided.
+TEST(PtxasMerging, WordsOfVaryingAlignmentAreLeftAlone) {
+  DoubleRun R(0, 4, 4, 68);
+  EXPECT_EQ(R.decide(), std::optional<std::vector<bool>>(std::vector<bool>(4, false)));
 }

@@ -5,7 +5,7 @@
 #   here:  build/bin/ldslint --arch=sm_90 --format=json --report=all \
 #            test/hardware/explore/wide.cu -- -x cuda --cuda-gpu-arch=sm_90 \
 #            -Wno-unknown-cuda-version > test/hardware/explore/predictions/wide.json
-#   (the same for fusion.cu, pairs.cu, idioms9.cu, idioms10.cu, idioms13.cu, asm14.cu, ldsm15.cu, scan16.cu, subword16.cu, pairs17.cu, runs18.cu, bits23.cu, exits24.cu, merged24.cu, numbering25.cu, choices25.cu, mixed26.cu, align28.cu, small28.cu, shapes30.cu, halves30.cu, lanes33.cu, walks35.cu, paths35.cu, shapes36.cu -> predictions/NAME.json)
+#   (the same for fusion.cu, pairs.cu, idioms9.cu, idioms10.cu, idioms13.cu, asm14.cu, ldsm15.cu, scan16.cu, subword16.cu, pairs17.cu, runs18.cu, bits23.cu, exits24.cu, merged24.cu, numbering25.cu, choices25.cu, mixed26.cu, align28.cu, small28.cu, shapes30.cu, halves30.cu, lanes33.cu, walks35.cu, paths35.cu, shapes36.cu, runs37.cu -> predictions/NAME.json)
 #   GPU:   OUT=/some/dir bash test/hardware/explore/run.sh   -> $OUT/{wide,fusion}.{md,csv}
 #   (CASES="fusion" for one)
 set -uo pipefail
