@@ -21,6 +21,7 @@
 #include "Evaluator.h"
 
 #include "Polynomial.h"
+#include "ValueClasses.h"
 #include "ValueRange.h"
 
 #include <algorithm>
@@ -308,6 +309,58 @@ private:
   // Unknowns with few known values (SymbolInfo::Values) that the address
   // reaches through a non-linear operation: enumerated value by value.
   std::vector<SymbolId> FiniteVars;
+  // Values enumerated for unknowns that have no known values but whose
+  // every value behaves like one of a finite range (ValueClasses.h):
+  // `tid / d` with d a kernel argument. A value under which the program
+  // divides by zero or indexes past the array is not one it runs with.
+  std::map<SymbolId, std::vector<int64_t>> ClassValues;
+  std::set<SymbolId> ClassCandidates; ///< whose tests resolveConditions keeps
+  std::set<SymbolId> Tested;          ///< symbols of the tests as written
+  uint64_t ValuesLeftOut = 0;
+  const std::vector<int64_t> &finiteValues(SymbolId Id) const {
+    auto It = ClassValues.find(Id);
+    return It != ClassValues.end() ? It->second : Symbols[Id].Values;
+  }
+  /// The range of values that stands for all of \p Id's in \p Exprs.
+  std::optional<ValueClassRange> classRangeOf(SymbolId Id,
+                                              const std::vector<const SymExpr *> &Exprs) const;
+  /// Fills ClassValues[Id] from the tests and the address, if proven.
+  bool enumerateClasses(SymbolId Id);
+  /// Enumerating a range of values (ClassValues) may take this many times
+  /// the budget of one access.
+  static constexpr uint64_t ClassBudgetFactor = 16;
+  /// "; every value from L to H evaluated, ..." for an enumerated range.
+  std::string classRangeText(SymbolId Id) const {
+    auto It = ClassValues.find(Id);
+    if (It == ClassValues.end() || It->second.empty())
+      return "";
+    const auto [Least, Most] = std::minmax_element(It->second.begin(), It->second.end());
+    return ": each value from " + std::to_string(*Least) + " to " + std::to_string(*Most) +
+           " evaluated, the others change the address no further (arithmetic on it "
+           "taken not to overflow)" +
+           (ValuesLeftOut ? "; " + std::to_string(ValuesLeftOut) +
+                                " of them left out, under which a lane divides by zero "
+                                "or accesses past the end of the array"
+                          : std::string());
+  }
+  /// The words [Lo, End) bytes of the array touch: a range that starts in
+  /// the middle of a word touches one more; where the array's start is not
+  /// known to be word-aligned, a range may straddle one word more.
+  uint64_t wordsTouched(uint64_t Lo, uint64_t End) const {
+    const uint64_t Bank = Model.BankBytes;
+    return Access.BaseAlign >= Bank ? (End + Bank - 1) / Bank - Lo / Bank
+                                    : (End - Lo + Bank - 1) / Bank + 1;
+  }
+  /// The whole array is within one row of the banks: each word has a bank
+  /// of its own (evaluateAll's fallback decides such accesses cheaply).
+  bool withinOneRow() const {
+    return BoundBytes > 0 && !Access.DynamicShared &&
+           wordsTouched(0, BoundBytes) <= Model.NumBanks;
+  }
+  uint64_t laneBudget() const {
+    return ClassValues.empty() ? Options.MaxLaneEvaluations
+                               : Options.MaxLaneEvaluations * ClassBudgetFactor;
+  }
   // Hot-path lookups indexed by SymbolId: a loop variable's slot in
   // ActiveLoops (-1 = none) and the current value of an unknown.
   std::vector<int> SlotOf;
@@ -1588,26 +1641,48 @@ void AccessEvaluation::resolveConditions() {
   // enumerated value by value (classifyUnknowns): a test of them is kept.
   // Others go by residues, which a test does not follow.
   const std::set<SymbolId> InOpaque = opaqueInAddress();
+  // So are the unknowns a range of values may stand for (ValueClasses.h):
+  // the tests as written must allow it here; the address, once simplified,
+  // is checked in classifyUnknowns (where it fails, the unknown stops the
+  // evaluation there, kept test or not).
+  for (const Condition &C : Access.Conditions)
+    for (SymbolId Id : symbolsOf(C.Expr))
+      Tested.insert(Id);
+  auto notEnumerated = [&](SymbolId Id) {
+    const SymbolInfo &S = Symbols[Id];
+    return S.Kind == SymbolKind::Unknown && !S.Structural &&
+           ((S.Values.empty() && !ClassCandidates.count(Id)) || !InOpaque.count(Id));
+  };
+  for (SymbolId Id : InOpaque) {
+    const SymbolInfo &S = Symbols[Id];
+    if (!Tested.count(Id) || S.Kind != SymbolKind::Unknown || S.Structural ||
+        !S.Values.empty() || S.FromData || unknownVaries(Id))
+      continue;
+    // The tests as they will be kept with it enumerated: a part on data
+    // (`i < n`, i read from memory) is taken to hold, as for any test.
+    std::vector<SymRef> Relaxed;
+    std::vector<const SymExpr *> Exprs;
+    for (const Condition &C : Access.Conditions) {
+      Relaxed.push_back(possibly(C.Expr, true, [&](SymbolId Other) {
+        return Other != Id && notEnumerated(Other);
+      }));
+      Exprs.push_back(Relaxed.back().get());
+    }
+    if (classRangeOf(Id, Exprs))
+      ClassCandidates.insert(Id);
+  }
   std::vector<Condition> Kept;
   for (const Condition &C : Access.Conditions) {
     bool HasUnknown = false;
-    for (SymbolId Id : symbolsOf(C.Expr)) {
-      const SymbolInfo &S = Symbols[Id];
-      if (S.Kind == SymbolKind::Unknown && !S.Structural &&
-          (S.Values.empty() || !InOpaque.count(Id)))
-        HasUnknown = true;
-    }
+    for (SymbolId Id : symbolsOf(C.Expr))
+      HasUnknown = HasUnknown || notEnumerated(Id);
     if (!HasUnknown) {
       Kept.push_back(C);
       continue;
     }
     // The lanes for which the known part decides the test false skip the
     // access whatever the unknowns are; the others are assumed to run it.
-    const SymRef Possible = possibly(C.Expr, true, [&](SymbolId Id) {
-      const SymbolInfo &S = Symbols[Id];
-      return S.Kind == SymbolKind::Unknown && !S.Structural &&
-             (S.Values.empty() || !InOpaque.count(Id));
-    });
+    const SymRef Possible = possibly(C.Expr, true, notEnumerated);
     const bool Decides = !(Possible->isConst() && Possible->Value != 0);
     if (Decides)
       Kept.push_back({Possible, C.Text});
@@ -1688,6 +1763,88 @@ void AccessEvaluation::simplifyAddress() {
   }
 }
 
+namespace {
+/// Values enumerated per unknown at most (ValueClasses.h); the lane
+/// evaluation budget bounds the work as for any enumeration.
+constexpr int64_t MaxClassValues = 4096;
+
+/// The type of the first use of \p Id in \p E.
+std::optional<IntType> typeOfSymbol(const SymExpr &E, SymbolId Id) {
+  if (E.K == SymExpr::Kind::Symbol)
+    return E.Sym == Id ? std::optional<IntType>(E.Type) : std::nullopt;
+  for (const SymRef &Sub : {E.A, E.B, E.C})
+    if (Sub)
+      if (auto T = typeOfSymbol(*Sub, Id))
+        return T;
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<ValueClassRange>
+AccessEvaluation::classRangeOf(SymbolId Id, const std::vector<const SymExpr *> &Exprs) const {
+  // Loops that read it would need their trip counts per value: not done.
+  for (unsigned LoopIdx : ActiveLoops) {
+    const LoopModel &L = Loops[LoopIdx];
+    for (const SymRef &E : {L.Init, L.Cond, L.Next})
+      if (symbolsOf(E).count(Id))
+        return std::nullopt;
+    for (const LoopCompanion &C : L.Companions)
+      for (const SymRef &E : {C.Init, C.Next})
+        if (symbolsOf(E).count(Id))
+          return std::nullopt;
+  }
+  const std::optional<IntType> Type = typeOfSymbol(*Access.Address, Id);
+  if (!Type)
+    return std::nullopt;
+  const auto Bounds = [&](SymbolId Other) -> std::optional<ValueBounds> {
+    if (Other >= Symbols.size())
+      return std::nullopt;
+    const SymbolInfo &S = Symbols[Other];
+    switch (S.Kind) {
+    case SymbolKind::Lane:
+      return ValueBounds{0, int64_t(Model.WaveSize) - 1};
+    case SymbolKind::ThreadIdx: {
+      const unsigned Dims[3] = {Shape ? Shape->X : 1024u, Shape ? Shape->Y : 1024u,
+                                Shape ? Shape->Z : 64u};
+      const int64_t Most = S.Dim < 3 ? int64_t(Dims[S.Dim]) : 1024;
+      return ValueBounds{0, Most - 1};
+    }
+    case SymbolKind::Unknown:
+      if (!S.Values.empty())
+        return ValueBounds{*std::min_element(S.Values.begin(), S.Values.end()),
+                           *std::max_element(S.Values.begin(), S.Values.end())};
+      return S.Domain;
+    default:
+      return std::nullopt;
+    }
+  };
+  const int64_t Window = Model.NumBanks * Model.BankBytes;
+  return valueClassRange(Id, *Type, Exprs, Bounds, Window, MaxClassValues);
+}
+
+bool AccessEvaluation::enumerateClasses(SymbolId Id) {
+  // The fallback for small arrays decides a plain access without it.
+  if (withinOneRow() && Access.Kind != AccessKind::Atomic &&
+      Access.WidthBytes <= Model.BankBytes)
+    return false;
+  std::vector<const SymExpr *> Exprs;
+  for (const Condition &C : Access.Conditions)
+    Exprs.push_back(C.Expr.get());
+  Exprs.push_back(Access.Address.get());
+  const std::optional<ValueClassRange> Range = classRangeOf(Id, Exprs);
+  ClassValues.erase(Id);
+  if (!Range)
+    return false;
+  // Positive values first: the sizes an argument usually holds, and the
+  // examples a message gives when the enumeration stops early.
+  std::vector<int64_t> &Values = ClassValues[Id];
+  for (int64_t V = std::max<int64_t>(Range->Low, 1); V <= Range->High; ++V)
+    Values.push_back(V);
+  for (int64_t V = std::min<int64_t>(Range->High, 0); V >= Range->Low; --V)
+    Values.push_back(V);
+  return true;
+}
+
 bool AccessEvaluation::classifyUnknowns() {
   std::set<SymbolId> Used = symbolsOf(Access.Address);
   std::set<SymbolId> InCondition;
@@ -1748,13 +1905,19 @@ bool AccessEvaluation::classifyUnknowns() {
       FiniteVars.push_back(Id);
       continue;
     }
+    // Its range again, with the tests and the address as they now are.
+    if (InOpaque.count(Id) && (ClassCandidates.count(Id) || !Tested.count(Id)) &&
+        enumerateClasses(Id)) {
+      FiniteVars.push_back(Id);
+      continue;
+    }
     if (InOpaque.count(Id))
       return stop(S, Id);
     ConditionVars.push_back(Id);
   }
   size_t Combinations = 1;
   for (SymbolId Id : FiniteVars)
-    Combinations *= Symbols[Id].Values.size();
+    Combinations *= ClassValues.count(Id) ? 1 : Symbols[Id].Values.size();
   if (Combinations > MaxFiniteCombinations) {
     std::string Names;
     for (SymbolId Id : FiniteVars)
@@ -1935,7 +2098,10 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   // Under an assumed block shape, a lane past the end of a variable of
   // known size is undefined behaviour: that shape is not the program's
   // (a tile[8][8] indexed by threadIdx.y excludes blockDim.y = 32).
-  if ((!Shape || Shape->Assumed) && BoundBytes > 0 && !BoundsUnknown) {
+  // And under any shape for the values of an enumerated range (a value
+  // that takes a lane past the end is left out, see evaluateAll).
+  if ((!Shape || Shape->Assumed || !ClassValues.empty()) && BoundBytes > 0 &&
+      !BoundsUnknown) {
     int64_t Full[MaxLanes];
     const int64_t *At = V;
     if (BoundsAddress && !(WarpEval.run(*BoundsAddress, Full) & Live))
@@ -1947,6 +2113,10 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
             (At[L] < 0 || static_cast<uint64_t>(At[L]) + Access.WidthBytes > BoundBytes)) {
           if (!Mask) {
             ++OutOfBounds;
+            // Under the program's shape, the value enumerated is not one
+            // it runs with: the rest of its evaluation is not needed.
+            if (!ClassValues.empty() && Shape && !Shape->Assumed)
+              EvalFailed = true;
             return;
           }
           Live &= ~(LaneMask(1) << L);
@@ -2112,7 +2282,7 @@ void AccessEvaluation::enumerateLoops(unsigned Slot, std::vector<bool> Alive,
       Open->second = std::max<uint64_t>(Open->second, Trip + 1);
     } else if (!L.TestAfterBody && !test())
       break;
-    if (LaneEvaluations > Options.MaxLaneEvaluations) {
+    if (LaneEvaluations > laneBudget()) {
       BudgetHit = true;
       return;
     }
@@ -2195,7 +2365,7 @@ Tally AccessEvaluation::enumerateWarps() {
   std::function<void(unsigned)> Structural = [&](unsigned I) {
     if (EvalFailed || BudgetHit)
       return;
-    if (LaneEvaluations > Options.MaxLaneEvaluations) {
+    if (LaneEvaluations > laneBudget()) {
       BudgetHit = true;
       return;
     }
@@ -2288,6 +2458,31 @@ std::string AccessEvaluation::describeFiniteValues(
         const Tally &T = Entry.second;
         return T.Instructions > 0 && T.Degree == 1 && T.Wavefronts == T.Ideal;
       });
+  // A range of values: one that gives the worst degree, one that is free.
+  if (ClassValues.count(FiniteVars[0])) {
+    unsigned Most = 0;
+    for (const auto &[A, T] : ByAssignment)
+      if (T.Instructions > 0)
+        Most = std::max(Most, T.Degree);
+    // The least positive values where there are (sizes are), else any.
+    std::optional<int64_t> Worst, Free;
+    auto better = [](const std::optional<int64_t> &Old, int64_t V) {
+      return !Old || (*Old <= 0 && V > 0);
+    };
+    for (const auto &[A, T] : ByAssignment) {
+      if (T.Instructions == 0 || A.empty())
+        continue;
+      if (T.Degree == Most && better(Worst, A.back()))
+        Worst = A.back();
+      if (T.Degree == 1 && better(Free, A.back()))
+        Free = A.back();
+    }
+    // The enumeration stops at the first disagreement: no "up to".
+    if (Worst)
+      return Names + (S.Why.empty() ? "" : " (" + S.Why + ")") + ": " +
+             std::to_string(Most) + "-way when " + S.Name + " = " + std::to_string(*Worst) +
+             (Free ? ", conflict-free when it is " + std::to_string(*Free) : "");
+  }
   return Names + (S.Why.empty() ? "" : " (" + S.Why + ")") +
          (SomeFree ? "; conflict-free for some of its values" : "");
 }
@@ -2341,15 +2536,8 @@ EvalResult AccessEvaluation::run() {
   // one row's bytes (rocRAND mtgp32's `param_tbl[y & 0x0f]`, 16 words of a
   // larger struct): any 32 consecutive words are in 32 different banks.
   // Words, not bytes: a 128-byte range of 2-byte elements that starts in
-  // the middle of a word touches 33 words. Where the array's start is not
-  // known to be word-aligned, a range may straddle one word more.
-  const uint64_t Bank = Model.BankBytes;
-  const bool WordAligned = Access.BaseAlign >= Bank;
-  auto wordsTouched = [&](uint64_t Lo, uint64_t End) -> uint64_t { // [Lo, End)
-    return WordAligned ? (End + Bank - 1) / Bank - Lo / Bank : (End - Lo + Bank - 1) / Bank + 1;
-  };
-  const bool SmallArray = BoundBytes > 0 && !Access.DynamicShared &&
-                          wordsTouched(0, BoundBytes) <= Model.NumBanks;
+  // the middle of a word touches 33 words (wordsTouched).
+  const bool SmallArray = withinOneRow();
   int64_t SpanLo = 0, SpanHi = -1; // bytes the address can start at
   if (R.Status == Verdict::Unknown && !SmallArray && Access.Address)
     if (const std::optional<ValueBounds> B = addressBounds(); B && B->first >= 0)
@@ -2458,9 +2646,9 @@ EvalResult AccessEvaluation::evaluateAll() {
   CollectViews = CollectViews && FiniteVars.empty();
   // Residues of the condition variables, then values of the finite ones.
   std::vector<int64_t> Assignment(ConditionVars.size() + FiniteVars.size(), 0);
-  bool Unstable = false;
+  bool Unstable = false, MixedValues = false;
   std::function<void(unsigned)> Enumerate = [&](unsigned I) {
-    if (EvalFailed || BudgetHit || Unstable)
+    if (EvalFailed || BudgetHit || Unstable || MixedValues)
       return;
     if (I < ConditionVars.size()) {
       for (int64_t R = 0; R < Window; ++R) {
@@ -2471,7 +2659,9 @@ EvalResult AccessEvaluation::evaluateAll() {
     }
     if (I < Assignment.size()) {
       const SymbolId Id = FiniteVars[I - ConditionVars.size()];
-      for (int64_t V : Symbols[Id].Values) {
+      for (int64_t V : finiteValues(Id)) {
+        if (MixedValues)
+          return;
         Assignment[I] = V;
         setUnknown(Id, V);
         Enumerate(I + 1);
@@ -2480,16 +2670,40 @@ EvalResult AccessEvaluation::evaluateAll() {
     }
     Tally Runs[2];
     const unsigned NumRuns = ConditionVars.empty() ? 1 : 2;
+    const uint64_t LeftOutBefore = OutOfBounds;
     for (unsigned Run = 0; Run < NumRuns; ++Run) {
       for (unsigned V = 0; V < ConditionVars.size(); ++V)
         setUnknown(ConditionVars[V], Assignment[V] + Generic[Run]);
       Runs[Run] = enumerateWarps();
     }
+    // A value of an enumerated range under which a lane divides by zero,
+    // or under the program's block shape indexes past the array, is not
+    // one the program runs with.
+    if (!ClassValues.empty() && !Unvalued && !BudgetHit &&
+        (EvalFailed || (Shape && !Shape->Assumed && OutOfBounds > LeftOutBefore))) {
+      EvalFailed = false;
+      OutOfBounds = LeftOutBefore;
+      ++ValuesLeftOut;
+      return;
+    }
     if (NumRuns == 2 && !Runs[0].sameAs(Runs[1]))
       Unstable = true;
     ByAssignment[Assignment] = Runs[0];
+    // An enumerated range: once one value conflicts and another does not,
+    // the answer is `unknown` whatever the rest give.
+    if (!ClassValues.empty() && !ByAssignment.empty()) {
+      bool Conflicting = false, Free = false;
+      for (const auto &[A, T] : ByAssignment)
+        if (T.Instructions > 0)
+          (T.Degree > 1 ? Conflicting : Free) = true;
+      MixedValues = Conflicting && Free;
+    }
   };
   Enumerate(0);
+  if (!ClassValues.empty() && ByAssignment.empty() && !EvalFailed && !BudgetHit)
+    return unknown("the address depends on " + Symbols[ClassValues.begin()->first].Name +
+                   ", and no value of it is evaluated without a division by zero or a "
+                   "lane past the end of the array");
 
   if (Options.ExpectZeroAddress) {
     // Ok: zero for every lane; Conflict: a lane certainly has another
@@ -2637,6 +2851,11 @@ EvalResult AccessEvaluation::evaluateAll() {
   for (const auto &[A, T] : ByAssignment)
     if (FiniteVars.empty() || T.Instructions > 0)
       AllSame = AllSame && T.sameAs(Worst);
+  // A range of values: each lane count its own, conflict-free under all.
+  if (!AllSame && !ClassValues.empty() && Worst.Degree == 1) {
+    AllSame = true;
+    Result.MeanKnown = false;
+  }
   if (!AllSame) {
     // The least degree over the values under which a lane performs it.
     unsigned Least = Worst.Degree;
@@ -2644,7 +2863,9 @@ EvalResult AccessEvaluation::evaluateAll() {
       if (T.Instructions > 0)
         Least = std::min(Least, T.Degree);
     std::string Cond;
-    if (!FiniteVars.empty()) {
+    if (!ClassValues.empty()) {
+      Result.Reason = "the degree depends on " + describeFiniteValues(ByAssignment);
+    } else if (!FiniteVars.empty()) {
       Result.Reason = "up to " + std::to_string(Worst.Degree) +
                       "-way depending on " + describeFiniteValues(ByAssignment);
     } else if (ConditionVars.size() == 1) {
@@ -2700,7 +2921,8 @@ EvalResult AccessEvaluation::evaluateAll() {
   for (SymbolId Id : FiniteVars)
     Result.Assumptions.push_back(
         "the result holds for every value " + Symbols[Id].Name + " can take" +
-        (Symbols[Id].Why.empty() ? "" : " (" + Symbols[Id].Why + ")"));
+        (Symbols[Id].Why.empty() ? "" : " (" + Symbols[Id].Why + ")") +
+        classRangeText(Id));
   for (const auto &[LoopIdx, Trips] : OpenEnded)
     if (Trips > 1) {
       std::string Names;

@@ -72,6 +72,17 @@ std::optional<int64_t> foldInt(const Expr *E, const ASTContext &Ctx) {
 // ReqdWorkGroupSizeAttr holds unsigned extents up to LLVM 18, Exprs after.
 std::optional<int64_t> foldInt(unsigned V, const ASTContext &) { return V; }
 
+/// The most threads a block of \p Kernel has: `__launch_bounds__(N)`, which
+/// CUDA keeps as such and HIP's headers spell
+/// `amdgpu_flat_work_group_size(1, N)`.
+std::optional<int64_t> maxThreadsOf(const FunctionDecl *Kernel, const ASTContext &Ctx) {
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
+    return foldInt(LB->getMaxThreads(), Ctx);
+  if (const auto *WG = Kernel->getAttr<AMDGPUFlatWorkGroupSizeAttr>())
+    return foldInt(WG->getMax(), Ctx);
+  return std::nullopt;
+}
+
 std::optional<BlockShape> shapeOf(int64_t X, int64_t Y, int64_t Z) {
   if (X <= 0 || Y <= 0 || Z <= 0 || X > 1024 || Y > 1024 || Z > 1024)
     return std::nullopt;
@@ -1915,13 +1926,12 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
     return S;
   }
   if (!UsesThreadIdxYZ)
-    if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
-      if (auto N = foldInt(LB->getMaxThreads(), Ctx))
-        if (auto S = parseBlockShape(std::to_string(*N))) {
-          S->Source = "__launch_bounds__(" + std::to_string(*N) +
-                      ") of a kernel that uses only threadIdx.x";
-          return S;
-        }
+    if (auto N = maxThreadsOf(Kernel, Ctx))
+      if (auto S = parseBlockShape(std::to_string(*N))) {
+        S->Source = "__launch_bounds__(" + std::to_string(*N) +
+                    ") of a kernel that uses only threadIdx.x";
+        return S;
+      }
   return std::nullopt;
 }
 
@@ -1947,18 +1957,17 @@ std::vector<BlockShape> shapesOfThreadNumbering(ASTContext &Ctx,
     }
   };
   int64_t MaxThreads = 1024;
-  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>())
-    if (auto N = foldInt(LB->getMaxThreads(), Ctx)) {
-      if (*N < Width)
-        return Out; // the numbering is not the block's
-      if (*N % Width == 0 && *N <= 1024) {
-        Add(static_cast<unsigned>(*N / Width),
-            ", blockDim.y = " + std::to_string(*N / Width) + " from __launch_bounds__(" +
-                std::to_string(*N) + ")");
-        return Out;
-      }
-      MaxThreads = std::min<int64_t>(*N, 1024);
+  if (auto N = maxThreadsOf(Kernel, Ctx)) {
+    if (*N < Width)
+      return Out; // the numbering is not the block's
+    if (*N % Width == 0 && *N <= 1024) {
+      Add(static_cast<unsigned>(*N / Width),
+          ", blockDim.y = " + std::to_string(*N / Width) + " from __launch_bounds__(" +
+              std::to_string(*N) + ")");
+      return Out;
     }
+    MaxThreads = std::min<int64_t>(*N, 1024);
+  }
   // At least a warp of 32, each power of two; largest first: where shapes
   // tie, the one shown is the fullest block that stays inside the arrays.
   const unsigned Least = Width >= 32 ? 1 : 32 / Width;

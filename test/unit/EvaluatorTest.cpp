@@ -222,10 +222,15 @@ TEST(Evaluator, AnUnknownInsideAPeriodicRemainderIsEnumerated) {
   R = F.eval(laneId(Bx, Op::Rem, 48), parseBlockShape("256"));
   EXPECT_EQ(R.Status, Verdict::Unknown);
   EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
-  const SymbolId K = F.param("k"); // no domain: may be negative
+  // No domain: k may be negative, and `%` follows the sign. But each warp's
+  // 32 values of 256 k + tx are one aligned run, on one side of 0: every
+  // value of k in the range that stands for all (ValueClasses.h) is
+  // conflict-free.
+  const SymbolId K = F.param("k");
   R = F.eval(laneId(K, Op::Rem, 32), parseBlockShape("256"));
-  EXPECT_EQ(R.Status, Verdict::Unknown);
-  EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  ASSERT_FALSE(R.Assumptions.empty());
+  EXPECT_NE(R.Assumptions.back().find("every value `k` can take"), std::string::npos);
   R = F.eval(laneId(K, Op::And, 31), parseBlockShape("256"));
   EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
   // (blockIdx.x * 256 + t) % 512 repeats every 2 blocks: decided (lanes in
@@ -274,10 +279,13 @@ TEST(Evaluator, WholePeriodsOfARemainderDropOutWithoutAShape) {
   R = F.eval(mul(lane(Bxs, Op::And, 1), F.c(128)), std::nullopt);
   EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
   EXPECT_EQ(R.Degree, 2u);
-  // threadIdx.x - blockIdx.x * blockDim.x may be negative: `%` follows it.
+  // threadIdx.x - blockIdx.x * blockDim.x may be negative, and `%` follows
+  // it; but blockDim.x is assumed a multiple of 32, so each warp's values
+  // are one aligned run on one side of 0: conflict-free for every value of
+  // blockIdx.x (enumerated over the range that stands for all).
   SymRef Minus = SymExpr::unary(Op::Neg, Bxs, I32);
   R = F.eval(mul(lane(Minus, Op::Rem, 32), F.c(4)), std::nullopt);
-  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
   // ... but `& 31` is its residue whatever the sign.
   R = F.eval(mul(lane(Minus, Op::And, 31), F.c(4)), std::nullopt);
   EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
@@ -1008,7 +1016,8 @@ TEST(Evaluator, AFinishedLoopBoundedByTheBlockSizeIsSteppedPerSize) {
 // unknown and unbounded: a word-aligned access (align 4) whose other terms
 // are whole words makes the padding a whole number of words, which turns
 // the banks (2-way). Without the alignment, or with a term that is not a
-// whole word, the padding is a non-linear unknown.
+// whole word, each padding is evaluated (p over the range that stands for
+// all its values, ValueClasses.h): 2-way or worse under every one.
 TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
   Fixture F;
   const SymbolId P = F.param("p");
@@ -1028,11 +1037,12 @@ TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
   EXPECT_EQ(R.Degree, 2u);
   A.Align = 1;
   R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
-  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
+  EXPECT_GE(R.LeastDegree ? R.LeastDegree : R.Degree, 2u);
   A.Align = 4;
   A.Address = add(Pad, mul(F.sym(F.Tx), F.c(6)));
   R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
-  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
 }
 
 namespace {
