@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
-#include <cstdio>
 
 namespace ldslint {
 namespace {
@@ -78,11 +77,19 @@ public:
       : U(U), Dir(Dir), Others(Others), Window(Window) {}
 
   Tail visit(const SymExpr &E) {
-    Tail R = visit0(E);
-    if (R.K == Tail::Fail && getenv("DBGC")) fprintf(stderr, "fail dir %d: kind %d op %d type %u%c\n", Dir, (int)E.K, (int)E.Opcode, E.Type.Bits, E.Type.Signed?'s':'u');
-    return R;
+    Tail T = tailOf(E);
+    // A value going to -infinity in an unsigned type wraps to one above
+    // 2^(bits-1) (taken not to overflow): it grows, as (unsigned)-n does.
+    if (T.K == Tail::Grows && T.Sign < 0 && !E.Type.Signed)
+      T.Sign = 1;
+    return T;
   }
-  Tail visit0(const SymExpr &E) {
+
+  /// |u| from which every tail stated holds.
+  int64_t threshold() const { return Threshold; }
+
+private:
+  Tail tailOf(const SymExpr &E) {
     if (!mentions(E))
       return Tail::bounded(valueRange(E, Others));
     switch (E.K) {
@@ -104,10 +111,6 @@ public:
     }
   }
 
-  /// |u| from which every tail stated holds.
-  int64_t threshold() const { return Threshold; }
-
-private:
   SymbolId U;
   int Dir;
   const SymbolBounds &Others;

@@ -133,6 +133,20 @@ TEST(ValueClasses, ASignedDivisorConvertedToUnsigned) {
   EXPECT_FALSE(classes({bin(Op::Div, sym(Tid), SymExpr::cast(sym(U, U32), I32))}, U32));
 }
 
+TEST(ValueClasses, ANegativeUnsignedValueIsAHugeOne) {
+  // min(0u - (unsigned)n, 64u): for n > 0 the difference wraps past 2^31,
+  // so the min is 64, not the difference.
+  SymRef Neg = bin(Op::Sub, c(0, U32), SymExpr::cast(sym(U), U32), U32);
+  SymRef Ddy = bin(Op::Min, Neg, c(64, U32), U32);
+  SymRef Addr = bin(Op::Div, sym(Tid, U32), Ddy, U32);
+  const auto R = classes({Addr});
+  ASSERT_TRUE(R);
+  expectClaimHolds({Addr}, *R);
+  // max(0u - (unsigned)n, 64u) keeps changing with n: nothing to claim.
+  SymRef Most = bin(Op::Max, Neg, c(64, U32), U32);
+  EXPECT_FALSE(classes({bin(Op::Add, sym(Tid, U32), Most, U32)}));
+}
+
 TEST(ValueClasses, AnUnsignedUnknownHasNoNegativeTail) {
   SymRef Addr = bin(Op::Div, sym(Tid, U32), sym(U, U32), U32);
   const auto R = classes({Addr}, U32);
