@@ -326,6 +326,15 @@ private:
                                               const std::vector<const SymExpr *> &Exprs) const;
   /// Fills ClassValues[Id] from the tests and the address, if proven.
   bool enumerateClasses(SymbolId Id);
+  /// A value set at the launch (a kernel argument, blockIdx), the same in
+  /// every lane, with no values known: what a range of values may stand
+  /// for. (Not a loop's iteration whose bounds are not known: each of its
+  /// values would step the loops inside it again.)
+  bool classEnumerable(SymbolId Id) const {
+    const SymbolInfo &S = Symbols[Id];
+    return S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty() &&
+           !S.FromData && S.Origin != SymbolOrigin::Other && !unknownVaries(Id);
+  }
   /// Enumerating a range of values (ClassValues) may take this many times
   /// the budget of one access.
   static constexpr uint64_t ClassBudgetFactor = 16;
@@ -1654,9 +1663,7 @@ void AccessEvaluation::resolveConditions() {
            ((S.Values.empty() && !ClassCandidates.count(Id)) || !InOpaque.count(Id));
   };
   for (SymbolId Id : InOpaque) {
-    const SymbolInfo &S = Symbols[Id];
-    if (!Tested.count(Id) || S.Kind != SymbolKind::Unknown || S.Structural ||
-        !S.Values.empty() || S.FromData || unknownVaries(Id))
+    if (!Tested.count(Id) || !classEnumerable(Id))
       continue;
     // The tests as they will be kept with it enumerated: a part on data
     // (`i < n`, i read from memory) is taken to hold, as for any test.
@@ -1823,6 +1830,8 @@ AccessEvaluation::classRangeOf(SymbolId Id, const std::vector<const SymExpr *> &
 }
 
 bool AccessEvaluation::enumerateClasses(SymbolId Id) {
+  if (!classEnumerable(Id))
+    return false;
   // The fallback for small arrays decides a plain access without it.
   if (withinOneRow() && Access.Kind != AccessKind::Atomic &&
       Access.WidthBytes <= Model.BankBytes)

@@ -388,16 +388,26 @@ void markMergeCandidates(const KernelModel &Kernel,
     Groups[Key + "|" + S->Rest].push_back({S->Constant, I});
   }
   splitByBarrierPhase(Groups, Ptxas);
+  // How a message names access OI next to access I: the pieces of one copy
+  // (a struct assigned whole) share their place.
+  auto samePlace = [&](size_t I, size_t OI) {
+    const Finding &F = Findings[First + I], &O = Findings[First + OI];
+    return O.Line == F.Line && O.Column == F.Column && O.File == F.File;
+  };
+  auto whereOf = [&](size_t OI) {
+    const Finding &O = Findings[First + OI];
+    return "line " + std::to_string(O.Line) + ", column " + std::to_string(O.Column);
+  };
+  auto theOther = [&](size_t I, size_t OI) {
+    return samePlace(I, OI) ? std::string("another access of this expression")
+                            : "the one at " + whereOf(OI);
+  };
   // Marks access I as one the compiler may merge with OI (W bytes each).
   auto markPair = [&](size_t I, size_t OI, int64_t W) {
     Finding &F = Findings[First + I];
-    const Finding &O = Findings[First + OI];
-    // The pieces of one copy (a struct assigned whole) share their place.
-    const bool SamePlace = O.Line == F.Line && O.Column == F.Column && O.File == F.File;
-    const std::string Where = "line " + std::to_string(O.Line) + ", column " +
-                              std::to_string(O.Column);
-    const std::string TheOther =
-        SamePlace ? "another access of this expression" : "the one at " + Where;
+    const bool SamePlace = samePlace(I, OI);
+    const std::string Where = whereOf(OI);
+    const std::string TheOther = theOther(I, OI);
     // NVIDIA merges adjacent words only into an aligned wider access: a
     // pair whose lower address is misaligned for some threads of a
     // launched block stays two instructions.
@@ -546,13 +556,7 @@ void markMergeCandidates(const KernelModel &Kernel,
       const EvalResult Merged = Ptxas->EvaluateWide(Members[Low].second, Wide);
       if (Merged.Status != Verdict::Conflict)
         return false;
-      const Finding &Other = Findings[First + Members[O].second];
-      const bool SamePlace =
-          Other.Line == F.Line && Other.Column == F.Column && Other.File == F.File;
-      const std::string With =
-          SamePlace ? "another access of this expression"
-                    : "the one at line " + std::to_string(Other.Line) + ", column " +
-                          std::to_string(Other.Column);
+      const std::string With = theOther(Members[P].second, Members[O].second);
       const std::string Note =
           "whether or not ptxas merges this access with " + With + " into one " +
           std::to_string(2 * W) + "-byte instruction, it conflicts: " + degreeWords(F.Result) +

@@ -143,6 +143,14 @@ std::optional<std::string> unknowableAlignment(const AccessModel &A,
   return std::nullopt;
 }
 
+/// The alignment of the array's start as ptxas sees it. Dynamic shared
+/// memory starts 16-byte aligned: two adjacent doubles of `extern
+/// __shared__ double d[]` are one LDS.128 (pairs17.cu), two floats one
+/// LDS.64 (pairs.cu).
+unsigned ptxasBaseAlign(const AccessModel &A) {
+  return A.DynamicShared ? std::max(A.BaseAlign, 16u) : A.BaseAlign;
+}
+
 } // namespace
 
 bool loopIterationsMayBeAdjacent(const AccessModel &A, const KernelModel &Kernel) {
@@ -264,11 +272,7 @@ bool decidePtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
                 "ptxas merges no accesses of a static shared array (measured "
                 "on the H200)");
   const int64_t Bytes = Width * static_cast<int64_t>(Count);
-  // Dynamic shared memory starts 16-byte aligned as ptxas sees it: two
-  // adjacent doubles of `extern __shared__ double d[]` are one LDS.128
-  // (pairs17.cu), two floats one LDS.64 (pairs.cu).
-  const unsigned BaseAlign =
-      Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
+  const unsigned BaseAlign = ptxasBaseAlign(Low);
   if (BaseAlign < Bytes)
     return false;
   // ptxas cannot know a uniform value's low bits: where even a pair's
@@ -348,8 +352,7 @@ decideLongPtxasRun(const KernelModel &Kernel, std::vector<RunMember> &Run,
   if (Ptxas.RelocatableDeviceCode && !Low.DynamicShared)
     return noteAll("with relocatable device code (-fgpu-rdc, nvcc -rdc=true) ptxas merges "
                    "no accesses of a static shared array (measured on the H200)");
-  const int64_t BaseAlign =
-      Low.DynamicShared ? std::max(Low.BaseAlign, 16u) : Low.BaseAlign;
+  const int64_t BaseAlign = ptxasBaseAlign(Low);
   // Where even a pair's alignment depends on a uniform value ptxas cannot
   // know (TensorRT's roiPooling writes four ints at `(int *)&smem[n]`),
   // nothing of the run is merged, as for a pair or four (decidePtxasRun).

@@ -41,6 +41,7 @@ struct Fixture {
     S.Kind = SymbolKind::Unknown;
     S.Name = "`" + Name + "`";
     S.Why = "it is a kernel parameter";
+    S.Origin = SymbolOrigin::KernelArgument;
     return K.addSymbol(S);
   }
   EvalResult eval(SymRef Addr, std::optional<BlockShape> Shape, unsigned Width = 4,
@@ -202,6 +203,29 @@ TEST(Evaluator, AWarpUniformTermWithAnUnknownIsDropped) {
 // it. A remainder whose period does not divide the bank window, or a signed
 // one of a dividend that may be negative, stays undecided; `& 31` of the
 // latter is periodic whatever the sign.
+// A kernel argument that divides the thread index is enumerated over the
+// range that stands for all its values (ValueClasses.h): `s[tid / n]` of
+// floats is conflict-free for every n. An unknown not set at the launch (a
+// loop's iteration whose bounds are not known) is not: each of its values
+// would step the loops inside it again.
+TEST(Evaluator, OnlyLaunchValuesAreEnumeratedAsRanges) {
+  Fixture F;
+  const IntType I32{32, true};
+  auto quotient = [&](SymbolId U) {
+    return mul(SymExpr::binary(Op::Div, SymExpr::cast(F.sym(F.Tx), I32),
+                               SymExpr::symbol(U, I32), I32),
+               F.c(4));
+  };
+  EvalResult R = F.eval(quotient(F.param("n")), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  SymbolInfo Other;
+  Other.Kind = SymbolKind::Unknown;
+  Other.Name = "the iteration of the loop at line 3";
+  R = F.eval(quotient(F.K.addSymbol(Other)), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  EXPECT_NE(R.Reason.find("non-linear"), std::string::npos) << R.Reason;
+}
+
 TEST(Evaluator, AnUnknownInsideAPeriodicRemainderIsEnumerated) {
   Fixture F;
   SymbolInfo B;
@@ -261,6 +285,7 @@ TEST(Evaluator, WholePeriodsOfARemainderDropOutWithoutAShape) {
   B.Kind = SymbolKind::Unknown;
   B.Name = "blockIdx.x";
   B.Domain = std::pair<int64_t, int64_t>(0, INT32_MAX);
+  B.Origin = SymbolOrigin::LaunchBuiltin;
   const SymbolId Bx = F.K.addSymbol(B);
   const IntType I32{32, true};
   auto lane = [&](SymRef Block, Op O, int64_t M) {
