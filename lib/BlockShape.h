@@ -15,11 +15,16 @@ struct BlockShape {
   /// Not launched but assumed (ir/ThreadNumbering.h): a lane past the end of
   /// an array rules the shape out, as it does the default assumptions.
   bool Assumed = false;
+  /// From `__launch_bounds__(N)`: the most threads a launch may have, not
+  /// necessarily the launch's shape (a value under which a lane of this
+  /// shape leaves an array may still be one a smaller launch runs with).
+  bool UpperBound = false;
 
   unsigned threads() const { return X * Y * Z; }
   std::string str() const; ///< "32x8x1"
   bool operator==(const BlockShape &O) const {
-    return X == O.X && Y == O.Y && Z == O.Z && Assumed == O.Assumed;
+    return X == O.X && Y == O.Y && Z == O.Z && Assumed == O.Assumed &&
+           UpperBound == O.UpperBound;
   }
 };
 

@@ -366,6 +366,9 @@ private:
     return BoundBytes > 0 && !Access.DynamicShared &&
            wordsTouched(0, BoundBytes) <= Model.NumBanks;
   }
+  /// The shape of a launch (or the assume-block option): neither assumed
+  /// nor only the most threads `__launch_bounds__` allows.
+  bool launchedShape() const { return Shape && !Shape->Assumed && !Shape->UpperBound; }
   uint64_t laneBudget() const {
     return ClassValues.empty() ? Options.MaxLaneEvaluations
                                : Options.MaxLaneEvaluations * ClassBudgetFactor;
@@ -1662,8 +1665,24 @@ void AccessEvaluation::resolveConditions() {
     return S.Kind == SymbolKind::Unknown && !S.Structural &&
            ((S.Values.empty() && !ClassCandidates.count(Id)) || !InOpaque.count(Id));
   };
+  // Only those in a term that differs between lanes: simplifyAddress drops
+  // the uniform ones (faiss's `limitVec * kWordSize` start), and a test
+  // kept for an unknown the address then lacks would only cost residues.
+  std::set<SymbolId> InLaneTerms;
+  {
+    const Polynomial P = Polynomial::of(Access.Address);
+    for (const auto &[Monomial, Coeff] : P.Terms) {
+      bool Varies = false;
+      for (unsigned A : Monomial)
+        Varies = Varies || isLaneVarying(P.Atoms[A]);
+      if (Varies)
+        for (unsigned A : Monomial)
+          for (SymbolId Id : symbolsOf(P.Atoms[A]))
+            InLaneTerms.insert(Id);
+    }
+  }
   for (SymbolId Id : InOpaque) {
-    if (!Tested.count(Id) || !classEnumerable(Id))
+    if (!Tested.count(Id) || !InLaneTerms.count(Id) || !classEnumerable(Id))
       continue;
     // The tests as they will be kept with it enumerated: a part on data
     // (`i < n`, i read from memory) is taken to hold, as for any test.
@@ -2107,10 +2126,10 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
   // Under an assumed block shape, a lane past the end of a variable of
   // known size is undefined behaviour: that shape is not the program's
   // (a tile[8][8] indexed by threadIdx.y excludes blockDim.y = 32).
-  // And under any shape for the values of an enumerated range (a value
-  // that takes a lane past the end is left out, see evaluateAll).
-  if ((!Shape || Shape->Assumed || !ClassValues.empty()) && BoundBytes > 0 &&
-      !BoundsUnknown) {
+  // And under the launch's shape for the values of an enumerated range (a
+  // value that takes a lane past the end is left out, see evaluateAll).
+  if ((!Shape || Shape->Assumed || (!ClassValues.empty() && launchedShape())) &&
+      BoundBytes > 0 && !BoundsUnknown) {
     int64_t Full[MaxLanes];
     const int64_t *At = V;
     if (BoundsAddress && !(WarpEval.run(*BoundsAddress, Full) & Live))
@@ -2124,7 +2143,7 @@ void AccessEvaluation::leaf(const std::vector<bool> &Alive, Tally &T,
             ++OutOfBounds;
             // Under the program's shape, the value enumerated is not one
             // it runs with: the rest of its evaluation is not needed.
-            if (!ClassValues.empty() && Shape && !Shape->Assumed)
+            if (!ClassValues.empty() && launchedShape())
               EvalFailed = true;
             return;
           }
@@ -2686,10 +2705,10 @@ EvalResult AccessEvaluation::evaluateAll() {
       Runs[Run] = enumerateWarps();
     }
     // A value of an enumerated range under which a lane divides by zero,
-    // or under the program's block shape indexes past the array, is not
-    // one the program runs with.
+    // or under the launch's block shape indexes past the array, is not one
+    // the program runs with.
     if (!ClassValues.empty() && !Unvalued && !BudgetHit &&
-        (EvalFailed || (Shape && !Shape->Assumed && OutOfBounds > LeftOutBefore))) {
+        (EvalFailed || (launchedShape() && OutOfBounds > LeftOutBefore))) {
       EvalFailed = false;
       OutOfBounds = LeftOutBefore;
       ++ValuesLeftOut;

@@ -1930,6 +1930,7 @@ std::optional<BlockShape> fallbackShape(ASTContext &Ctx, const FunctionDecl *Ker
       if (auto S = parseBlockShape(std::to_string(*N))) {
         S->Source = "__launch_bounds__(" + std::to_string(*N) +
                     ") of a kernel that uses only threadIdx.x";
+        S->UpperBound = true;
         return S;
       }
   return std::nullopt;

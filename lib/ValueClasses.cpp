@@ -26,6 +26,9 @@ struct Tail {
   /// Grows: periodic modulo the window, with period lcm(window, Period)
   /// (sums and multiples of u and of periodic parts; not a quotient).
   bool Modular = false;
+  /// Grows: an unsigned value past 2^(bits-1) (a negative one wrapped):
+  /// huge, but a sum with another growing value may wrap back.
+  bool Wrapped = false;
   int64_t Period = 1; ///< of the periodic parts
 
   static Tail fail() { return {}; }
@@ -80,8 +83,13 @@ public:
     Tail T = tailOf(E);
     // A value going to -infinity in an unsigned type wraps to one above
     // 2^(bits-1) (taken not to overflow): it grows, as (unsigned)-n does.
-    if (T.K == Tail::Grows && T.Sign < 0 && !E.Type.Signed)
+    if (T.K == Tail::Grows && T.Sign < 0 && !E.Type.Signed) {
       T.Sign = 1;
+      T.Wrapped = true;
+    }
+    // Plain integer ranges of an unsigned node that leave its type wrap.
+    if (T.K == Tail::Bounded && !E.Type.Signed && T.Range && !fitsType(*T.Range, E.Type))
+      T.Range = rangeOf(E);
     return T;
   }
 
@@ -124,6 +132,14 @@ private:
       if (Sub && mentions(*Sub))
         return true;
     return false;
+  }
+
+  static bool fitsType(const ValueBounds &R, const IntType &T) {
+    if (T.Bits >= 64)
+      return T.Signed || R.first >= 0;
+    const int64_t Min = T.Signed ? -(int64_t(1) << (T.Bits - 1)) : 0;
+    const int64_t Max = T.Signed ? (int64_t(1) << (T.Bits - 1)) - 1 : (int64_t(1) << T.Bits) - 1;
+    return R.first >= Min && R.second <= Max;
   }
 
   /// The range of a subexpression that depends on u only periodically.
@@ -184,15 +200,7 @@ private:
   std::optional<ValueBounds> converted(const SymExpr &E, const Tail &A) const {
     if (!A.Range)
       return rangeOf(E);
-    const IntType &To = E.Type;
-    if (To.Bits >= 64)
-      return To.Signed || A.Range->first >= 0 ? A.Range : rangeOf(E);
-    const int64_t Min = To.Signed ? -(int64_t(1) << (To.Bits - 1)) : 0;
-    const int64_t Max = To.Signed ? (int64_t(1) << (To.Bits - 1)) - 1
-                                  : (int64_t(1) << To.Bits) - 1;
-    if (A.Range->first >= Min && A.Range->second <= Max)
-      return A.Range;
-    return rangeOf(E);
+    return fitsType(*A.Range, E.Type) ? A.Range : rangeOf(E);
   }
 
   /// Past this |u|, \p G exceeds every value of magnitude \p Mag.
@@ -280,7 +288,8 @@ private:
     }
     if (A.K == Tail::Bounded)
       return add(B, A, E);
-    if (A.K == Tail::Grows && B.K == Tail::Grows && A.Sign == B.Sign) {
+    if (A.K == Tail::Grows && B.K == Tail::Grows && A.Sign == B.Sign && !A.Wrapped &&
+        !B.Wrapped) {
       Tail T = A;
       T.C = std::max(A.C, B.C);
       T.Modular = A.Modular && B.Modular;
@@ -305,7 +314,8 @@ private:
     if (B.K == Tail::Bounded) {
       if (B.Range && B.Range->first == 0 && B.Range->second == 0)
         return Tail::bounded(ValueBounds{0, 0});
-      if (A.K == Tail::Grows && B.Range && (B.Range->first >= 1 || B.Range->second <= -1)) {
+      if (A.K == Tail::Grows && !A.Wrapped && B.Range &&
+          (B.Range->first >= 1 || B.Range->second <= -1)) {
         Tail T = A;
         if (B.Range->second <= -1)
           T.Sign = -T.Sign;
@@ -384,7 +394,7 @@ private:
         return Tail::bounded(A.Range, A.Period); // |divisor| > |dividend|
       // Periodic modulo the window, so modulo a divisor of it, and of one
       // sign past the threshold (or unsigned): the remainder is periodic.
-      const bool OneSign = A.K == Tail::Grows || !E.Type.Signed;
+      const bool OneSign = !E.Type.Signed || (A.K == Tail::Grows && beyond(A, 0));
       if (K && *K != 0 && B.K == Tail::Bounded && A.modular() && OneSign &&
           Window % std::llabs(*K) == 0)
         return Tail::bounded(rangeOf(E), lcm(A.Period, Window));
@@ -515,17 +525,14 @@ valueClassRange(SymbolId Unknown, const IntType &Type,
   const auto Up = oneDirection(Unknown, +1, Exprs, Others, Window);
   if (!Up)
     return std::nullopt;
+  std::optional<std::pair<int64_t, int64_t>> Down;
+  if (Type.Signed && !(Down = oneDirection(Unknown, -1, Exprs, Others, Window)))
+    return std::nullopt;
+  // One period for both tails, each of which holds a whole one.
   ValueClassRange R;
-  R.Period = Up->second;
-  __int128 High = __int128(std::max<int64_t>(Up->first, 1)) + Up->second - 1;
-  __int128 Low = 0;
-  if (Type.Signed) {
-    const auto Down = oneDirection(Unknown, -1, Exprs, Others, Window);
-    if (!Down)
-      return std::nullopt;
-    R.Period = lcm(R.Period, Down->second);
-    Low = -(__int128(std::max<int64_t>(Down->first, 1)) + Down->second - 1);
-  }
+  R.Period = Down ? lcm(Up->second, Down->second) : Up->second;
+  __int128 High = __int128(std::max<int64_t>(Up->first, 1)) + R.Period - 1;
+  __int128 Low = Down ? -(__int128(std::max<int64_t>(Down->first, 1)) + R.Period - 1) : 0;
   // Within the type: a narrow type may hold fewer values than the tails.
   if (Type.Bits < 64) {
     const __int128 TypeMax =

@@ -35,8 +35,9 @@
 namespace ldslint {
 
 /// Every value of the unknown behaves (in every expression given) like one
-/// in [Low, High]: beyond High like a value in the last Period values below
-/// it, and likewise below Low.
+/// in [Low, High]: above High like the value of the last Period values up to
+/// High that has its residue modulo Period, below Low like the one of the
+/// first Period values from Low.
 struct ValueClassRange {
   int64_t Low = 0, High = 0;
   int64_t Period = 1;

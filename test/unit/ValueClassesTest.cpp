@@ -147,6 +147,24 @@ TEST(ValueClasses, ANegativeUnsignedValueIsAHugeOne) {
   EXPECT_FALSE(classes({bin(Op::Add, sym(Tid, U32), Most, U32)}));
 }
 
+TEST(ValueClasses, ARemainderRepeatsOnlyOnceItsDividendHasOneSign) {
+  // (n - 1000) % 4 is 0..3 for n > 1000 and -3..0 below: the range must
+  // reach past 1000 (review: it stopped at 128).
+  SymRef R4 = bin(Op::Rem, bin(Op::Sub, sym(U), c(1000)), c(4));
+  SymRef Addr = bin(Op::Mul, sym(Tid), bin(Op::Add, c(1), R4));
+  const auto R = classes({Addr});
+  ASSERT_TRUE(R);
+  EXPECT_GT(R->High, 1000);
+  expectClaimHolds({Addr}, *R);
+}
+
+TEST(ValueClasses, AWrappedValueIsNotAddedToAnother) {
+  // x + (0u - x) is 0, not a growing value: nothing is claimed of it.
+  SymRef X = SymExpr::cast(sym(U), U32);
+  SymRef Zero = bin(Op::Add, X, bin(Op::Sub, c(0, U32), X, U32), U32);
+  EXPECT_FALSE(classes({bin(Op::Max, Zero, c(64, U32), U32)}));
+}
+
 TEST(ValueClasses, AnUnsignedUnknownHasNoNegativeTail) {
   SymRef Addr = bin(Op::Div, sym(Tid, U32), sym(U, U32), U32);
   const auto R = classes({Addr}, U32);

@@ -68,6 +68,18 @@ __global__ void stride(int n, float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// __launch_bounds__(256) is the most threads, not the launch's shape: a
+// value of n under which thread 255 leaves the array (n = 2) may run in a
+// block of 128, where it is 2-way. Only a launch's shape leaves values out
+// (review: this was "no bank conflict for every value").
+__global__ void __launch_bounds__(256) bounded(int n, float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x * 4 / n] = 1.f;
+  // CHECK: divisor-argument.cu:[[@LINE-1]]:3: remark: writing shared array 's' on sm_{{[0-9]+}}: bank conflicts not decided: the degree depends on `n` (it is a kernel argument): 4-way when `n` = 1, conflict-free when it is 4
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 void launch(float *f, double *d, float2 *f2, int n) {
   fold<<<1, 256>>>(n, d);
   groups<<<1, 128>>>(n, f2);
