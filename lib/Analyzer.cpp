@@ -222,6 +222,10 @@ void analyzeWithin(ASTContext &Ctx, const std::string &Arch, unsigned WaveSize,
 }
 } // namespace
 
+/// Lane evaluations per translation unit and target for ranges of values
+/// (about a second).
+constexpr uint64_t RangeBudgetPerUnit = 16'000'000;
+
 AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
                                       unsigned WaveSize,
                                       const AnalysisOptions &GivenOptions) {
@@ -233,6 +237,10 @@ AnalysisOutput analyzeTranslationUnit(ASTContext &Ctx, const std::string &Arch,
   if (Options.MemoryBudgetMB > 0)
     if (const uint64_t Now = residentBytes())
       Options.MemoryLimit = Now + static_cast<uint64_t>(Options.MemoryBudgetMB * 1048576.0);
+  // Ranges of values cost a few seconds at most per unit (rocSOLVER's
+  // syevj spends 140 million lane evaluations on them unbounded).
+  uint64_t RangeBudget = RangeBudgetPerUnit;
+  Options.Eval.RangeBudget = &RangeBudget;
   AnalysisOutput Out;
   analyzeWithin(Ctx, Arch, WaveSize, Options, Out);
   Out.MemoryBudgetSpent = Options.MemorySpent;

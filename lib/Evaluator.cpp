@@ -332,7 +332,7 @@ private:
   /// values would step the loops inside it again.)
   bool classEnumerable(SymbolId Id) const {
     const SymbolInfo &S = Symbols[Id];
-    return S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty() &&
+    return Options.RangeBudget && *Options.RangeBudget > 0 && S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty() &&
            !S.FromData && S.Origin != SymbolOrigin::Other && !unknownVaries(Id);
   }
   /// Enumerating a range of values (ClassValues) may take this many times
@@ -370,8 +370,10 @@ private:
   /// nor only the most threads `__launch_bounds__` allows.
   bool launchedShape() const { return Shape && !Shape->Assumed && !Shape->UpperBound; }
   uint64_t laneBudget() const {
-    return ClassValues.empty() ? Options.MaxLaneEvaluations
-                               : Options.MaxLaneEvaluations * ClassBudgetFactor;
+    if (ClassValues.empty() || !Options.RangeBudget)
+      return Options.MaxLaneEvaluations;
+    return std::min(Options.MaxLaneEvaluations * ClassBudgetFactor,
+                    std::max(Options.MaxLaneEvaluations, *Options.RangeBudget));
   }
   // Hot-path lookups indexed by SymbolId: a loop variable's slot in
   // ActiveLoops (-1 = none) and the current value of an unknown.
@@ -2543,6 +2545,9 @@ std::string AccessEvaluation::describeCondition(
 
 EvalResult AccessEvaluation::run() {
   EvalResult R = evaluateAll();
+  // What a range of values cost comes out of the unit's share.
+  if (!ClassValues.empty() && Options.RangeBudget)
+    *Options.RangeBudget -= std::min(*Options.RangeBudget, LaneEvaluations);
   // Which lanes take a branch on a value ldslint does not know decides how
   // often the conflict happens: the degree holds, the mean is not known
   // (marchingCubes' edge reads under `distinctEdges & (1 << 15)`: 2-way,
@@ -2687,12 +2692,20 @@ EvalResult AccessEvaluation::evaluateAll() {
     }
     if (I < Assignment.size()) {
       const SymbolId Id = FiniteVars[I - ConditionVars.size()];
-      for (int64_t V : finiteValues(Id)) {
-        if (MixedValues)
+      const std::vector<int64_t> &Values = finiteValues(Id);
+      const bool Range = ClassValues.count(Id) > 0;
+      for (size_t K = 0; K < Values.size(); ++K) {
+        if (MixedValues || BudgetHit || EvalFailed)
           return;
-        Assignment[I] = V;
-        setUnknown(Id, V);
+        const uint64_t Before = LaneEvaluations;
+        Assignment[I] = Values[K];
+        setUnknown(Id, Values[K]);
         Enumerate(I + 1);
+        // A range whose values at the cost of this one would exceed the
+        // budget stops here rather than spend it (rocBLAS's trsv).
+        if (Range && K == 0 &&
+            (LaneEvaluations - Before) * Values.size() > laneBudget())
+          BudgetHit = true;
       }
       return;
     }

@@ -59,6 +59,11 @@ struct EvalOptions {
   /// Relocatable device code (clang -fgpu-rdc, nvcc -rdc=true or -dc):
   /// ptxas then fuses no loop iterations into wider accesses (measured).
   bool RelocatableDeviceCode = false;
+  /// Lane evaluations left, for the whole translation unit, to ranges of
+  /// values of kernel arguments (ValueClasses.h; shared by every
+  /// evaluation that holds the pointer, which spends from it). Null: no
+  /// ranges are enumerated.
+  uint64_t *RangeBudget = nullptr;
   /// Under an assumed block shape, lanes that would access past the end of
   /// the array are taken to fail the access's test on a value not known
   /// statically (`thrInBlock < p.numBins`), when it has one, instead of

@@ -49,7 +49,15 @@ struct Fixture {
     AccessModel A;
     A.Address = Addr;
     A.WidthBytes = Width;
-    return evaluateAccess(K, A, Shape, *lookupBankModel(Arch), EvalOptions());
+    return evaluateAccess(K, A, Shape, *lookupBankModel(Arch), options());
+  }
+  /// The options a translation unit's analysis gives: with a budget for
+  /// ranges of values (lib/ValueClasses.h).
+  uint64_t RangeBudget = 16'000'000;
+  EvalOptions options() {
+    EvalOptions O;
+    O.RangeBudget = &RangeBudget;
+    return O;
   }
 };
 
@@ -218,6 +226,11 @@ TEST(Evaluator, OnlyLaunchValuesAreEnumeratedAsRanges) {
   };
   EvalResult R = F.eval(quotient(F.param("n")), parseBlockShape("256"));
   EXPECT_EQ(R.Status, Verdict::Ok) << R.Reason;
+  // Spent: the unit's budget for ranges is gone, the argument stops it.
+  F.RangeBudget = 0;
+  R = F.eval(quotient(F.param("m")), parseBlockShape("256"));
+  EXPECT_EQ(R.Status, Verdict::Unknown);
+  F.RangeBudget = 16'000'000;
   SymbolInfo Other;
   Other.Kind = SymbolKind::Unknown;
   Other.Name = "the iteration of the loop at line 3";
@@ -1057,16 +1070,16 @@ TEST(Evaluator, AUniformBytePaddingOfAWordAlignedAccessTurnsTheBanks) {
   A.WidthBytes = 4;
   A.Align = 4;
   EvalResult R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"),
-                                EvalOptions());
+                                F.options());
   ASSERT_EQ(R.Status, Verdict::Conflict) << R.Reason;
   EXPECT_EQ(R.Degree, 2u);
   A.Align = 1;
-  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), F.options());
   EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
   EXPECT_GE(R.LeastDegree ? R.LeastDegree : R.Degree, 2u);
   A.Align = 4;
   A.Address = add(Pad, mul(F.sym(F.Tx), F.c(6)));
-  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), EvalOptions());
+  R = evaluateAccess(F.K, A, parseBlockShape("32"), *lookupBankModel("sm_90"), F.options());
   EXPECT_EQ(R.Status, Verdict::Conflict) << R.Reason;
 }
 
