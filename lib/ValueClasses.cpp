@@ -189,7 +189,7 @@ private:
     }
     case Op::Shl:
       if (BL == BH && BL >= 0 && BL < 32)
-        return make(AL << int(BL), AH << int(BH));
+        return make(AL * (__int128(1) << int(BL)), AH * (__int128(1) << int(BL)));
       return rangeOf(E);
     default:
       return rangeOf(E);

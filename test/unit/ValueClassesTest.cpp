@@ -108,6 +108,12 @@ TEST(ValueClasses, AParityOfTheUnknownRepeats) {
   ASSERT_TRUE(R);
   EXPECT_EQ(R->Period % 2, 0);
   expectClaimHolds({Sel}, *R);
+  // Shifted: a negative remainder's range is shifted by multiplying (a
+  // shift of a negative value is undefined in C++17).
+  SymRef Shifted = bin(Op::Add, sym(Tid), bin(Op::Shl, bin(Op::Rem, sym(U), c(2)), c(3)));
+  const auto RS = classes({Shifted});
+  ASSERT_TRUE(RS);
+  expectClaimHolds({Shifted}, *RS);
 }
 
 TEST(ValueClasses, ASettledTestPicksOneSide) {
