@@ -332,7 +332,8 @@ private:
   /// values would step the loops inside it again.)
   bool classEnumerable(SymbolId Id) const {
     const SymbolInfo &S = Symbols[Id];
-    return Options.RangeBudget && *Options.RangeBudget > 0 && S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty() &&
+    return Options.RangeBudget && *Options.RangeBudget > 0 &&
+           S.Kind == SymbolKind::Unknown && !S.Structural && S.Values.empty() &&
            !S.FromData && S.Origin != SymbolOrigin::Other && !unknownVaries(Id);
   }
   /// Enumerating a range of values (ClassValues) may take this many times
